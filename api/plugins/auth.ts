@@ -1,0 +1,98 @@
+// Resolves the session cookie into `request.auth` and offers the guards routes declare.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { ActorContext } from '../../app/context';
+import type { AppDeps } from '../../app/deps';
+import { findSession, SESSION_COOKIE } from '../../app/identity/sessions';
+import { canEditData, type Role } from '../../domain/identity/roles';
+import { DomainError, forbidden } from '../../domain/shared/errors';
+import { findActiveUser, findOrganization } from '../../projections/identity/queries';
+
+export type Auth = {
+  token: string;
+  userId: string;
+  username: string;
+  email: string;
+  role: Role;
+  avatarRef: string | null;
+  homeOrganizationId: string | null;
+  /** The organization the request acts on: the user's own, or the impersonated one. */
+  organizationId: string | null;
+  impersonation: { sessionId: string; organizationId: string; expiresAt: string } | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !request.url.startsWith('/api/')) return;
+    const now = deps.clock();
+    const session = await findSession(deps.db, token, now);
+    if (!session) return;
+    const user = await findActiveUser(deps.db, session.user_id);
+    if (!user) return;
+    if (user.organization_id) {
+      const org = await findOrganization(deps.db, user.organization_id);
+      if (!org || org.deleted_at || org.status !== 'active') return;
+    }
+    const impersonating =
+      session.impersonation_session_id && session.impersonated_organization_id && session.impersonation_expires_at && new Date(session.impersonation_expires_at) > now
+        ? { sessionId: session.impersonation_session_id, organizationId: session.impersonated_organization_id, expiresAt: session.impersonation_expires_at }
+        : null;
+    request.auth = {
+      token,
+      userId: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      avatarRef: user.avatar_ref,
+      homeOrganizationId: user.organization_id,
+      organizationId: impersonating?.organizationId ?? user.organization_id,
+      impersonation: impersonating,
+    };
+  });
+}
+
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw new DomainError('unauthenticated', 'Sessão expirada ou inexistente. Faça login novamente.');
+  return request.auth;
+}
+
+/** A signed-in user acting on an organization (their own or, for a super admin, the impersonated one). */
+export function requireTenant(request: FastifyRequest): Auth & { organizationId: string } {
+  const auth = requireAuth(request);
+  if (!auth.organizationId) throw forbidden('Selecione uma organização (personificação) para acessar estes dados.');
+  return auth as Auth & { organizationId: string };
+}
+
+export function requireEditor(request: FastifyRequest): Auth & { organizationId: string } {
+  const auth = requireTenant(request);
+  if (!canEditData(auth.role)) throw forbidden();
+  return auth;
+}
+
+export function requireSuperAdmin(request: FastifyRequest): Auth {
+  const auth = requireAuth(request);
+  if (auth.role !== 'super_admin') throw forbidden('Você não tem permissão para acessar o painel administrativo.');
+  return auth;
+}
+
+export function actorContext(request: FastifyRequest, deps: Pick<AppDeps, 'clock'>): ActorContext {
+  const auth = request.auth;
+  return {
+    organizationId: auth?.organizationId ?? null,
+    actorUserId: auth?.userId ?? null,
+    impersonatorUserId: auth?.impersonation ? auth.userId : null,
+    impersonationSessionId: auth?.impersonation?.sessionId ?? null,
+    requestId: String(request.id),
+    correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? randomUUID(),
+    now: deps.clock(),
+  };
+}
+

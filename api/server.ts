@@ -1,0 +1,73 @@
+// Builds the Fastify server: plugins (cookies, sessions, errors, docs, static UI) and every route.
+import './zod-pt-br';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../app/deps';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRoutes } from './routes';
+
+export type ServerOptions = {
+  /** A pino logger to share with the rest of the process; none means silent. */
+  logger?: FastifyBaseLogger;
+  serveUi?: boolean;
+  uiDist?: string;
+  /** Behind TLS the session cookie is marked Secure. */
+  secureCookies?: boolean;
+};
+
+export const defaultUiDist = fileURLToPath(new URL('../ui/dist/', import.meta.url));
+
+export async function buildServer(deps: AppDeps, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('secureCookies', options.secureCookies ?? false);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fluxo API', description: 'API REST do Fluxo (gestão financeira multi-empresa)', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fluxo_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerAuth(app, deps);
+  await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
+
+  const uiDist = options.uiDist ?? defaultUiDist;
+  if (options.serveUi !== false && existsSync(uiDist)) {
+    await app.register(fastifyStatic, { root: uiDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // The single-page app owns every non-API path (real paths, not hash URLs).
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+        return reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    secureCookies: boolean;
+  }
+}

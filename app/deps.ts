@@ -1,0 +1,19 @@
+// What use cases need from the outside world, passed in explicitly.
+import type { Db } from './db/pool';
+import type { EventStore } from './eventstore/port';
+
+export type Logger = {
+  info: (obj: object | string, msg?: string) => void;
+  warn: (obj: object | string, msg?: string) => void;
+  error: (obj: object | string, msg?: string) => void;
+  debug: (obj: object | string, msg?: string) => void;
+};
+
+export type AppDeps = {
+  db: Db;
+  eventStore: EventStore;
+  /** Read-your-writes: resolves once the read models include `position` (bounded wait). */
+  waitForProjections: (position: bigint | null) => Promise<void>;
+  clock: () => Date;
+  logger: Logger;
+};

@@ -1,0 +1,23 @@
+// Validates event data against the domain's schemas on the way in and on the way out.
+import { eventSchemas } from '../../domain/events';
+import type { NewEvent, RecordedEvent } from './port';
+
+export class UnknownEventTypeError extends Error {}
+
+export function encodeEvent(event: { type: string; data: unknown }): NewEvent {
+  const schema = eventSchemas[event.type];
+  if (!schema) throw new UnknownEventTypeError(`Tipo de evento desconhecido: ${event.type}`);
+  schema.parse(event.data);
+  return { type: event.type, data: event.data as Record<string, unknown> };
+}
+
+/** Parses a stored event's data with its schema (bigint money, defaults of newer versions). */
+export function decodeEvent<E extends { type: string; data: unknown }>(event: RecordedEvent): E {
+  const schema = eventSchemas[event.type];
+  if (!schema) throw new UnknownEventTypeError(`Tipo de evento desconhecido: ${event.type}`);
+  return { type: event.type, data: schema.parse(event.data) } as E;
+}
+
+export function isKnownEvent(event: RecordedEvent): boolean {
+  return event.type in eventSchemas;
+}

@@ -1,0 +1,144 @@
+// The behaviour every EventStore adapter must have; run against PostgreSQL and EventStoreDB.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyChain } from './hash-chain';
+import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from './port';
+
+const metadata = (organizationId = randomUUID()): Omit<EventMetadata, 'prevHash' | 'hash'> => ({
+  organizationId,
+  actorUserId: randomUUID(),
+  correlationId: randomUUID(),
+  causationId: null,
+  requestId: randomUUID(),
+  occurredAt: new Date().toISOString(),
+});
+
+const stream = () => `contract-${randomUUID()}`;
+const event = (n: number) => ({ type: 'ContractTested', data: { n, amount: 850_50n as unknown as number, text: 'Café & Pão' } });
+
+/** Reads $all from `after` until `expected` events arrived (or time runs out), like a live subscriber. */
+async function subscribeUntil(store: EventStore, after: bigint, isMine: (e: RecordedEvent) => boolean, expected: number, timeoutMs: number): Promise<RecordedEvent[]> {
+  const seen: RecordedEvent[] = [];
+  let position = after;
+  const deadline = Date.now() + timeoutMs;
+  while (seen.length < expected && Date.now() < deadline) {
+    const page = await store.readAll({ after: position, limit: 7 });
+    if (page.length === 0) {
+      await store.waitForEvents(position, { timeoutMs: 200 });
+      continue;
+    }
+    for (const e of page) {
+      if (e.position < position) throw new Error('position went backwards');
+      if (isMine(e)) seen.push(e);
+    }
+    position = page[page.length - 1].position;
+  }
+  return seen;
+}
+
+export function eventStoreContract(name: string, factory: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, cleanup } = await factory());
+    });
+    afterAll(async () => cleanup?.());
+
+    it('appends to a new stream and reads it back in revision order with metadata and money intact', async () => {
+      const id = stream();
+      const meta = metadata();
+      const result = await store.append(id, [event(1), event(2), event(3)], { expectedRevision: 'no_stream', metadata: meta });
+      expect(result.nextRevision).toBe(2);
+      const read = await store.readStream(id);
+      expect(read.map((e) => e.revision)).toEqual([0, 1, 2]);
+      expect(read.map((e) => e.data.n)).toEqual([1, 2, 3]);
+      expect(read[0].data.amount).toBe('85050');
+      expect(read[0].data.text).toBe('Café & Pão');
+      expect(read[0].metadata.organizationId).toBe(meta.organizationId);
+      expect(read[0].metadata.correlationId).toBe(meta.correlationId);
+      expect(read[1].position).toBeGreaterThanOrEqual(read[0].position);
+    });
+
+    it('reads an unknown stream as empty', async () => {
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('refuses an append whose expected revision is stale', async () => {
+      const id = stream();
+      await store.append(id, [event(1)], { expectedRevision: 'no_stream', metadata: metadata() });
+      await expect(store.append(id, [event(2)], { expectedRevision: 'no_stream', metadata: metadata() })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(store.append(id, [event(2)], { expectedRevision: 5, metadata: metadata() })).rejects.toBeInstanceOf(ConcurrencyError);
+      await store.append(id, [event(2)], { expectedRevision: 0, metadata: metadata() });
+      expect((await store.readStream(id)).length).toBe(2);
+    });
+
+    it('lets exactly one of many concurrent appends at the same revision win', async () => {
+      const id = stream();
+      await store.append(id, [event(0)], { expectedRevision: 'no_stream', metadata: metadata() });
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => store.append(id, [event(i + 1)], { expectedRevision: 0, metadata: metadata() })),
+      );
+      const won = attempts.filter((a) => a.status === 'fulfilled');
+      const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(9);
+      for (const failure of lost) expect(failure.reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(id)).length).toBe(2);
+    });
+
+    it('chains every event of a stream to the previous one by hash, and detects tampering', async () => {
+      const id = stream();
+      await store.append(id, [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata() });
+      await store.append(id, [event(3)], { expectedRevision: 1, metadata: metadata() });
+      const events = await store.readStream(id);
+      expect(verifyChain(events)).toBeNull();
+      expect(events[1].metadata.prevHash).toBe(events[0].metadata.hash);
+      const tampered = events.map((e, i) => (i === 1 ? { ...e, data: { ...e.data, n: 99 } } : e));
+      expect(verifyChain(tampered)).toEqual({ revision: 1, reason: 'hash não confere' });
+    });
+
+    it('delivers every event of 20 concurrent writers to a live $all reader exactly once, in position order', async () => {
+      const runId = randomUUID();
+      const start = await store.headPosition();
+      const writers = 20;
+      const perWriter = 5;
+      const reader = subscribeUntil(store, start, (e) => e.data.runId === runId, writers * perWriter, 30_000);
+      await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          const id = stream();
+          for (let i = 0; i < perWriter; i++) {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+            await store.append(id, [{ type: 'ContractTested', data: { runId, w, i } }], {
+              expectedRevision: i === 0 ? 'no_stream' : i - 1,
+              metadata: metadata(),
+            });
+          }
+        }),
+      );
+      const seen = await reader;
+      expect(seen).toHaveLength(writers * perWriter);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(writers * perWriter);
+      for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+      for (let w = 0; w < writers; w++) {
+        expect(seen.filter((e) => e.data.w === w).map((e) => e.data.i)).toEqual([0, 1, 2, 3, 4]);
+      }
+    });
+
+    it('pages through $all with no duplicate and no gap', async () => {
+      const runId = randomUUID();
+      const start = await store.headPosition();
+      const id = stream();
+      await store.append(id, Array.from({ length: 23 }, (_, i) => ({ type: 'ContractTested', data: { runId, i } })), { expectedRevision: 'no_stream', metadata: metadata() });
+      const seen: number[] = [];
+      let after = start;
+      for (;;) {
+        const page = await store.readAll({ after, limit: 4 });
+        if (page.length === 0) break;
+        for (const e of page) if (e.data.runId === runId) seen.push(e.data.i as number);
+        after = page[page.length - 1].position;
+      }
+      expect(seen).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    });
+  });
+}

@@ -1,0 +1,157 @@
+// The EventStoreDB (KurrentDB) adapter: the production store that scales out as a cluster.
+// Positions are $all commit positions; all events of one append share it, and a page of
+// `readAll` never splits a commit, so a checkpoint at a commit position loses nothing.
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import { randomUUID } from 'node:crypto';
+import { eventHash, toJsonSafe } from './hash-chain';
+import { ConcurrencyError, type EventMetadata, type EventStore, type ExpectedRevision, type RecordedEvent } from './port';
+
+type Json = Record<string, unknown>;
+
+function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
+  const event = resolved.event;
+  if (!event || event.type.startsWith('$') || !event.isJson) return null;
+  return {
+    id: event.id,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: event.position?.commit ?? resolved.commitPosition ?? 0n,
+    type: event.type,
+    data: event.data as Json,
+    metadata: event.metadata as unknown as EventMetadata,
+  };
+}
+
+function expected(revision: ExpectedRevision) {
+  if (revision === 'any') return ANY;
+  if (revision === 'no_stream') return NO_STREAM;
+  if (revision === 'stream_exists') return STREAM_EXISTS;
+  return BigInt(revision);
+}
+
+export function createEventStoreDbEventStore(connectionString: string): EventStore {
+  const client = EventStoreDBClient.connectionString`${connectionString}`;
+
+  async function lastEvent(streamId: string): Promise<RecordedEvent | null> {
+    try {
+      for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        return toRecorded(resolved);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return null;
+      throw error;
+    }
+    return null;
+  }
+
+  return {
+    kind: 'eventstoredb',
+
+    async append(streamId, events, { expectedRevision, metadata }) {
+      const last = await lastEvent(streamId);
+      if (typeof expectedRevision === 'number' && last && last.revision !== expectedRevision) {
+        throw new ConcurrencyError(streamId, expectedRevision, last.revision);
+      }
+      let revision = last?.revision ?? -1;
+      let prevHash = last?.metadata.hash ?? null;
+      const prepared = events.map((event) => {
+        revision += 1;
+        const data = toJsonSafe(event.data) as Json;
+        const base = { ...metadata, prevHash } as Omit<EventMetadata, 'hash'>;
+        const hash = eventHash({ streamId, revision, type: event.type, data, metadata: base });
+        prevHash = hash;
+        return { id: randomUUID(), type: event.type, data, metadata: { ...base, hash }, revision };
+      });
+      try {
+        // The revision we hashed against is the one we require, so the chain cannot fork.
+        const guard = last ? BigInt(last.revision) : expectedRevision === 'any' || expectedRevision === 'no_stream' ? NO_STREAM : expected(expectedRevision);
+        const result = await client.appendToStream(
+          streamId,
+          prepared.map((p) => jsonEvent({ id: p.id, type: p.type, data: p.data, metadata: toJsonSafe(p.metadata) as Json })),
+          { expectedRevision: guard },
+        );
+        const position = result.position?.commit ?? 0n;
+        return {
+          nextRevision: Number(result.nextExpectedRevision),
+          position,
+          events: prepared.map((p) => ({ id: p.id, streamId, revision: p.revision, position, type: p.type, data: p.data, metadata: p.metadata })),
+        };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) throw new ConcurrencyError(streamId, expectedRevision, last?.revision ?? null);
+        throw error;
+      }
+    },
+
+    async readStream(streamId) {
+      const events: RecordedEvent[] = [];
+      try {
+        for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+          const recorded = toRecorded(resolved);
+          if (recorded) events.push(recorded);
+        }
+      } catch (error) {
+        if (error instanceof StreamNotFoundError) return [];
+        throw error;
+      }
+      return events;
+    },
+
+    async readAll({ after, limit }) {
+      const events: RecordedEvent[] = [];
+      const fromPosition = after === 0n ? START : { commit: after, prepare: after };
+      let boundary: bigint | null = null;
+      for await (const resolved of client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit * 2 + 100, resolveLinkTos: false })) {
+        const recorded = toRecorded(resolved);
+        if (!recorded || recorded.position <= after) continue;
+        if (boundary !== null && recorded.position !== boundary) break;
+        events.push(recorded);
+        if (events.length >= limit) boundary = recorded.position;
+      }
+      return events;
+    },
+
+    async waitForEvents(after, { timeoutMs, signal }) {
+      if ((await this.headPosition()) > after) return;
+      await new Promise<void>((resolve) => {
+        const subscription = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          void subscription.unsubscribe().catch(() => undefined);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        signal?.addEventListener('abort', done);
+        subscription.on('data', done);
+        subscription.on('error', done);
+      });
+    },
+
+    async headPosition() {
+      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 50, resolveLinkTos: false })) {
+        const recorded = toRecorded(resolved);
+        if (recorded) return recorded.position;
+      }
+      return 0n;
+    },
+
+    async close() {
+      await client.dispose();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// Registration and sign-in: the identity slice every other feature stands on.
+import { organization, slugify, SLUG_PATTERN } from '../../domain/identity/organization';
+import { user } from '../../domain/identity/user';
+import type { Role } from '../../domain/identity/roles';
+import { DomainError, validationError } from '../../domain/shared/errors';
+import { findActiveUserByEmail, findOrganization, type UserRow } from '../../projections/identity/queries';
+import { handleCommand } from '../commands/handle-command';
+import type { ActorContext } from '../context';
+import type { AppDeps } from '../deps';
+import { streamName } from '../eventstore/port';
+import { newId } from '../ids';
+import { assertPasswordPolicy, setPassword, verifyPassword } from './passwords';
+import { createSession } from './sessions';
+import { releaseKey, reserveKey } from './unique-keys';
+
+export type RegistrationInput = {
+  username: string;
+  email: string;
+  password: string;
+  organizationName: string;
+  organizationSlug: string;
+};
+
+export const organizationStream = (id: string) => streamName('organization', id);
+export const userStream = (id: string) => streamName('user', id);
+
+export function assertSlug(slug: string): void {
+  if (!SLUG_PATTERN.test(slug)) {
+    throw validationError('O slug deve conter apenas letras minúsculas, números e hífens', { organizationSlug: 'Apenas letras, números e hífens' });
+  }
+}
+
+/** Creates a user with credentials; the email is reserved first so a duplicate never reaches the log. */
+export async function createUserAccount(
+  deps: AppDeps,
+  input: { organizationId: string | null; username: string; email: string; password: string; role: Role },
+  context: ActorContext,
+): Promise<{ userId: string; position: bigint | null }> {
+  assertPasswordPolicy(input.password);
+  const userId = newId();
+  await reserveKey(deps.db, 'email', input.email, userId);
+  try {
+    await setPassword(deps.db, userId, input.password);
+    const result = await handleCommand(deps.eventStore, userStream(userId), user, {
+      type: 'RegisterUser',
+      data: { userId, organizationId: input.organizationId, username: input.username.trim(), email: input.email.trim().toLowerCase(), role: input.role, now: context.now.toISOString() },
+    }, context);
+    return { userId, position: result.position };
+  } catch (error) {
+    await releaseKey(deps.db, 'email', input.email, userId);
+    throw error;
+  }
+}
+
+export async function registerOrganization(deps: AppDeps, input: RegistrationInput, context: ActorContext): Promise<{ userId: string; organizationId: string }> {
+  const slug = input.organizationSlug.trim() || slugify(input.organizationName);
+  assertSlug(slug);
+  assertPasswordPolicy(input.password);
+  const organizationId = newId();
+  await reserveKey(deps.db, 'organization_slug', slug, organizationId);
+  try {
+    const scoped: ActorContext = { ...context, organizationId };
+    await handleCommand(deps.eventStore, organizationStream(organizationId), organization, {
+      type: 'RegisterOrganization',
+      data: { organizationId, name: input.organizationName.trim(), slug, createdBy: null, now: context.now.toISOString() },
+    }, scoped);
+    const { userId, position } = await createUserAccount(deps, {
+      organizationId, username: input.username, email: input.email, password: input.password, role: 'org_admin',
+    }, scoped);
+    await deps.waitForProjections(position);
+    return { userId, organizationId };
+  } catch (error) {
+    await releaseKey(deps.db, 'organization_slug', slug, organizationId);
+    throw error;
+  }
+}
+
+export const INVALID_CREDENTIALS = 'Email ou senha inválidos';
+
+/** Verifies credentials and opens a session; the organization must be active. */
+export async function login(deps: AppDeps, input: { email: string; password: string }, context: ActorContext): Promise<{ token: string; expiresAt: Date; user: UserRow }> {
+  const found = await findActiveUserByEmail(deps.db, input.email);
+  const ok = await verifyPassword(deps.db, found?.id ?? null, input.password);
+  if (!found || !ok) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
+  if (found.organization_id) {
+    const org = await findOrganization(deps.db, found.organization_id);
+    if (!org || org.deleted_at) throw new DomainError('unauthenticated', 'Sua organização foi excluída. Entre em contato com o suporte.');
+    if (org.status === 'suspended') throw new DomainError('forbidden', 'Sua organização está suspensa. Entre em contato com o suporte para reativá-la.');
+    if (org.status === 'inactive') throw new DomainError('forbidden', 'Sua organização está inativa. Entre em contato com o suporte.');
+  }
+  const session = await createSession(deps.db, found.id, context.now);
+  const result = await handleCommand(deps.eventStore, userStream(found.id), user, { type: 'RecordLogin', data: { now: context.now.toISOString() } }, {
+    ...context, organizationId: found.organization_id, actorUserId: found.id,
+  });
+  await deps.waitForProjections(result.position);
+  return { ...session, user: found };
+}

@@ -1,0 +1,58 @@
+// Server-side sessions: the cookie holds a random token, the table holds only its SHA-256.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+export const SESSION_COOKIE = 'fluxo_session';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: CommonQueryMethods, userId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.query(sql.unsafe`
+    INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+    VALUES (${hashToken(token)}, ${userId}, ${now.toISOString()}, ${expiresAt.toISOString()})`);
+  return { token, expiresAt };
+}
+
+const sessionRow = z.object({
+  token_hash: z.string(),
+  user_id: z.string(),
+  impersonation_session_id: z.string().nullable(),
+  impersonated_organization_id: z.string().nullable(),
+  impersonation_expires_at: z.string().nullable(),
+});
+export type SessionRow = z.infer<typeof sessionRow>;
+
+export async function findSession(db: CommonQueryMethods, token: string, now: Date): Promise<SessionRow | null> {
+  return db.maybeOne(sql.type(sessionRow)`
+    SELECT token_hash, user_id, impersonation_session_id, impersonated_organization_id, impersonation_expires_at
+    FROM sessions
+    WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL AND expires_at > ${now.toISOString()}`);
+}
+
+export async function revokeSession(db: CommonQueryMethods, token: string): Promise<void> {
+  await db.query(sql.unsafe`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
+}
+
+/** Ends every session of a user, optionally keeping the one making the request. */
+export async function revokeUserSessions(db: CommonQueryMethods, userId: string, exceptToken?: string): Promise<void> {
+  const keep = exceptToken ? hashToken(exceptToken) : '';
+  await db.query(sql.unsafe`
+    UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND token_hash <> ${keep}`);
+}
+
+export async function setSessionImpersonation(
+  db: CommonQueryMethods,
+  token: string,
+  impersonation: { sessionId: string; organizationId: string; expiresAt: Date } | null,
+): Promise<void> {
+  await db.query(sql.unsafe`
+    UPDATE sessions SET
+      impersonation_session_id = ${impersonation?.sessionId ?? null},
+      impersonated_organization_id = ${impersonation?.organizationId ?? null},
+      impersonation_expires_at = ${impersonation?.expiresAt.toISOString() ?? null}
+    WHERE token_hash = ${hashToken(token)}`);
+}

@@ -1,0 +1,9 @@
+// Every event type Fluxo can store, with the zod schema that validates it on append and on read.
+import type { z } from 'zod';
+import { organizationEvents } from './identity/organization';
+import { userEvents } from './identity/user';
+
+export const eventSchemas: Record<string, z.ZodTypeAny> = {
+  ...organizationEvents,
+  ...userEvents,
+};

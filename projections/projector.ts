@@ -1,0 +1,17 @@
+// What a projector is: a named, versioned read model built from events, one transaction per batch.
+import type { CommonQueryMethods } from 'slonik';
+import type { RecordedEvent } from '../app/eventstore/port';
+
+export type Tx = CommonQueryMethods;
+
+export type Projector = {
+  readonly name: string;
+  /** Bump to rebuild the read model from the whole log into shadow tables, then swap. */
+  readonly version: number;
+  /** Tables this projector owns (unqualified); they move together on a rebuild swap. */
+  readonly tables: readonly string[];
+  /** Creates the tables with unqualified names, so a rebuild can create them in a shadow schema. */
+  migrate(tx: Tx): Promise<void>;
+  /** Applies one event; must be idempotent and ignore event types it does not know. */
+  handle(event: RecordedEvent, tx: Tx): Promise<void>;
+};

@@ -1,0 +1,5 @@
+// Every projector the runner drives, in one list.
+import type { Projector } from './projector';
+import { usersProjector } from './identity/users';
+
+export const projectors: readonly Projector[] = [usersProjector];

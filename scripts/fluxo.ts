@@ -1,0 +1,83 @@
+// Wires a running Fluxo: database, event store, projections, API — used by `npm start` and the e2e tests.
+import pino from 'pino';
+import { createDb } from '../app/db/pool';
+import type { AppDeps } from '../app/deps';
+import { createEventStore } from '../app/eventstore/create';
+import { ensureSuperAdmin } from '../app/identity/bootstrap';
+import { buildServer } from '../api/server';
+import { projectors } from '../projections/registry';
+import { createProjectionRunner } from '../projections/runner';
+import { migrateDatabase } from '../projections/schema';
+import { seedDemo } from './seed/demo';
+
+export type FluxoOptions = {
+  databaseUrl: string;
+  eventStoreUrl?: string;
+  port: number;
+  host?: string;
+  role?: 'all' | 'api' | 'projections';
+  seedDemo?: boolean;
+  superAdmin?: { email: string; password: string; fromDefaults?: boolean };
+  serveUi?: boolean;
+  logLevel?: string;
+  prettyLogs?: boolean;
+};
+
+export type RunningFluxo = { url: string; deps: AppDeps; close: () => Promise<void> };
+
+export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
+  const logger = pino({
+    level: options.logLevel ?? 'info',
+    redact: { paths: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.token'], censor: '[oculto]' },
+    ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  });
+  const role = options.role ?? 'all';
+  const db = await createDb(options.databaseUrl);
+  await migrateDatabase(db);
+  const eventStore = createEventStore({ db, databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl });
+  const runner = createProjectionRunner({ db, connectionString: options.databaseUrl, eventStore, projectors, logger });
+  const deps: AppDeps = {
+    db,
+    eventStore,
+    clock: () => new Date(),
+    logger,
+    waitForProjections: async (position) => {
+      if (position === null) return;
+      const reached = await runner.waitFor(position, 5_000);
+      if (!reached) logger.warn({ position: position.toString() }, 'read models did not reach the write within 5 s');
+    },
+  };
+  if (role !== 'api') {
+    await runner.catchUp();
+    await runner.start();
+  }
+
+  if (options.superAdmin && role !== 'projections') {
+    const created = await ensureSuperAdmin(deps, options.superAdmin);
+    if (created && options.superAdmin.fromDefaults) {
+      logger.warn({ email: options.superAdmin.email, password: options.superAdmin.password }, 'super admin criado com as credenciais padrão — defina SUPERADMIN_EMAIL e SUPERADMIN_PASSWORD em produção');
+    } else if (created) {
+      logger.info({ email: options.superAdmin.email }, 'super admin criado');
+    }
+  }
+  if (options.seedDemo && role !== 'projections') await seedDemo(deps);
+
+  let server: Awaited<ReturnType<typeof buildServer>> | null = null;
+  let url = '';
+  if (role !== 'projections') {
+    server = await buildServer(deps, { logger, serveUi: options.serveUi });
+    url = await server.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
+    url = url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
+  }
+
+  return {
+    url,
+    deps,
+    close: async () => {
+      await server?.close();
+      await runner.stop();
+      await eventStore.close();
+      await db.end();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The demo organization, created through real commands so the event log is the demo's history.
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { registerOrganization, createUserAccount } from '../../app/identity/auth';
+import { systemContext } from '../../app/context';
+import type { AppDeps } from '../../app/deps';
+
+export const DEMO = {
+  organizationName: 'Padaria Pão Dourado Ltda',
+  organizationSlug: 'padaria-pao-dourado',
+  admin: { username: 'Mariana Souza', email: 'demo@fluxo.app', password: 'demo123' },
+  viewer: { username: 'Carlos Lima', email: 'carlos@fluxo.app', password: 'demo123' },
+};
+
+export type DemoSeedStep = (deps: AppDeps, demo: { organizationId: string; adminUserId: string; now: Date }) => Promise<void>;
+
+/** Later features append their own steps here (expenses, revenues, goals, bank data, …). */
+export const demoSteps: DemoSeedStep[] = [];
+
+export async function seedDemo(deps: AppDeps): Promise<void> {
+  const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM organizations WHERE slug = ${DEMO.organizationSlug}) AS exists`);
+  if (exists) return;
+  const now = deps.clock();
+  const context = systemContext(now);
+  const { organizationId, userId } = await registerOrganization(deps, { ...DEMO.admin, organizationName: DEMO.organizationName, organizationSlug: DEMO.organizationSlug }, context);
+  const viewer = await createUserAccount(deps, { organizationId, ...DEMO.viewer, role: 'user' }, { ...context, organizationId, actorUserId: userId });
+  await deps.waitForProjections(viewer.position);
+  for (const step of demoSteps) await step(deps, { organizationId, adminUserId: userId, now });
+  deps.logger.info({ email: DEMO.admin.email, password: DEMO.admin.password }, 'organização demo criada');
+}

@@ -1,0 +1,59 @@
+// `npm start`: Fluxo on its embedded defaults (or on DATABASE_URL / EVENTSTORE_URL when given).
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../app/db/embedded';
+import { runFluxo } from './fluxo';
+
+const DEFAULT_SUPERADMIN = { email: 'admin@fluxo.app', password: 'fluxo-admin' };
+
+function argRole(): 'all' | 'api' | 'projections' {
+  const flag = process.argv.find((arg) => arg.startsWith('--role='))?.split('=')[1] ?? process.env.FLUXO_ROLE ?? 'all';
+  if (flag !== 'all' && flag !== 'api' && flag !== 'projections') throw new Error(`--role deve ser all, api ou projections (recebido: ${flag})`);
+  return flag;
+}
+
+async function main(): Promise<void> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const dataDir = resolve(process.env.FLUXO_DATA_DIR ?? '.data/postgres');
+    mkdirSync(dataDir, { recursive: true });
+    console.log(`PostgreSQL embutido em ${dataDir}…`);
+    embedded = await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), database: 'fluxo' });
+    databaseUrl = embedded.url;
+  }
+  const fromDefaults = !process.env.SUPERADMIN_EMAIL || !process.env.SUPERADMIN_PASSWORD;
+  const app = await runFluxo({
+    databaseUrl,
+    eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
+    port: Number(process.env.PORT ?? 3000),
+    host: process.env.HOST ?? '0.0.0.0',
+    role: argRole(),
+    seedDemo: process.env.SEED_DEMO !== 'false',
+    superAdmin: {
+      email: process.env.SUPERADMIN_EMAIL ?? DEFAULT_SUPERADMIN.email,
+      password: process.env.SUPERADMIN_PASSWORD ?? DEFAULT_SUPERADMIN.password,
+      fromDefaults,
+    },
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    prettyLogs: process.stdout.isTTY,
+  });
+  if (app.url) app.deps.logger.info(`Fluxo disponível em ${app.url}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.deps.logger.info({ signal }, 'encerrando: terminando requisições em andamento e o lote de projeções atual');
+    await app.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+// A fresh database per test file, cloned from the migrated template built by global-setup.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'slonik';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../app/db/pool';
+
+export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
+
+function withDatabase(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminUrl');
+  const template = inject('templateDatabase');
+  const name = `fluxo_test_${process.ppid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = await createDb(adminUrl, { maximumPoolSize: 1 });
+  await admin.query(sql.unsafe`CREATE DATABASE ${sql.identifier([name])} TEMPLATE ${sql.identifier([template])}`);
+  const url = withDatabase(adminUrl, name);
+  const db = await createDb(url);
+  return {
+    url,
+    db,
+    drop: async () => {
+      await db.end();
+      await admin.query(sql.unsafe`DROP DATABASE IF EXISTS ${sql.identifier([name])} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
