@@ -31,7 +31,6 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,9 +35,10 @@ export async function createUserAccount(
   deps: AppDeps,
   input: { organizationId: string | null; username: string; email: string; password: string; role: Role },
   context: ActorContext,
+  reserved?: { userId: string },
 ): Promise<{ userId: string; position: bigint | null }> {
   assertPasswordPolicy(input.password);
-  const userId = newId();
+  const userId = reserved?.userId ?? newId();
   await reserveKey(deps.db, 'email', input.email, userId);
   try {
     await setPassword(deps.db, userId, input.password);
@@ -57,20 +58,29 @@ export async function registerOrganization(deps: AppDeps, input: RegistrationInp
   assertSlug(slug);
   assertPasswordPolicy(input.password);
   const organizationId = newId();
+  const userId = newId();
+  // Both unique keys are claimed before anything is appended, so a refusal leaves no trace.
   await reserveKey(deps.db, 'organization_slug', slug, organizationId);
+  try {
+    await reserveKey(deps.db, 'email', input.email, userId);
+  } catch (error) {
+    await releaseKey(deps.db, 'organization_slug', slug, organizationId);
+    throw error;
+  }
   try {
     const scoped: ActorContext = { ...context, organizationId };
     await handleCommand(deps.eventStore, organizationStream(organizationId), organization, {
       type: 'RegisterOrganization',
       data: { organizationId, name: input.organizationName.trim(), slug, createdBy: null, now: context.now.toISOString() },
     }, scoped);
-    const { userId, position } = await createUserAccount(deps, {
+    const { position } = await createUserAccount(deps, {
       organizationId, username: input.username, email: input.email, password: input.password, role: 'org_admin',
-    }, scoped);
+    }, scoped, { userId });
     await deps.waitForProjections(position);
     return { userId, organizationId };
   } catch (error) {
     await releaseKey(deps.db, 'organization_slug', slug, organizationId);
+    await releaseKey(deps.db, 'email', input.email, userId);
     throw error;
   }
 }
