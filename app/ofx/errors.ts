@@ -1,0 +1,22 @@
+// The one error the OFX reader throws: a pt-BR message for the person importing and the line it is about.
+import { DomainError } from '../../domain/shared/errors';
+
+/**
+ * A file the importer must refuse as a whole (HTTP 422). It is a DomainError of kind
+ * 'unprocessable', so the API's single error mapper already answers 422 with the message.
+ */
+export class OfxParseError extends DomainError {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
+    super('unprocessable', message);
+    this.name = 'OfxParseError';
+  }
+}
+
+/** A value as it may be quoted inside a message: one line, control characters shown, bounded length. */
+export function quote(value: string, max = 40): string {
+  const flat = value.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? ' ' : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
+  return `"${flat.length > max ? `${flat.slice(0, max)}…` : flat}"`;
+}
