@@ -2,8 +2,10 @@
 import type { z } from 'zod';
 import { organizationEvents } from './identity/organization';
 import { userEvents } from './identity/user';
+import { revenueEvents } from './finance/revenue';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
   ...userEvents,
+  ...revenueEvents,
 };
