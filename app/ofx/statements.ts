@@ -1,0 +1,275 @@
+// Reads bank, credit-card and investment-cash statements out of the element tree.
+import { inferDecimalMark, parseOfxAmount, type DecimalMark } from './amount';
+import { parseOfxDate } from './date';
+import { OfxParseError, quote } from './errors';
+import type { OfxStatement, OfxTransaction } from './types';
+import type { OfxNode } from './tree';
+
+type Problem = { line: number; message: string };
+
+type Found = { node: OfxNode; kind: 'bank' | 'creditcard' | 'investment'; transactions: OfxNode[] };
+
+const STATEMENT_KINDS: Record<string, Found['kind']> = { STMTRS: 'bank', CCSTMTRS: 'creditcard', INVSTMTRS: 'investment' };
+const ACCOUNT_AGGREGATE: Record<Found['kind'], string> = { bank: 'BANKACCTFROM', creditcard: 'CCACCTFROM', investment: 'INVACCTFROM' };
+
+/**
+ * Caixa writes a daily balance marker ("SALDO DIA") as a <STMTTRN> whose <TRNAMT> has no digits
+ * ("            .  "). It moves no money, so such a row is skipped with a warning instead of
+ * rejecting a statement whose real transactions are fine. The rule is narrow on purpose: the
+ * amount must have no digit at all AND the memo or name must say SALDO; "$120" on any row, or a
+ * digitless amount on a row that is not a balance line, still rejects the file.
+ */
+const BALANCE_ROW = /\bS\s?A\s?L\s?D\s?O\b/i;
+
+export function readStatements(root: OfxNode, warnings: string[]): OfxStatement[] {
+  const found = findStatements(root);
+  const problems: Problem[] = [];
+  const mark = inferDecimalMark(rawAmounts(found));
+  const tally = { rounded: [] as number[], grouped: [] as number[], untyped: [] as number[] };
+  checkServerDate(root, warnings);
+  const statements = found.map((statement) => readStatement(statement, mark, problems, warnings, tally));
+  if (tally.grouped.length > 0) {
+    warnings.push(
+      `${tally.grouped.length} valor(es) no formato "N.NNN" lido(s) como milhar, porque os demais valores do arquivo usam vírgula decimal (linha ${tally.grouped[0]}).`,
+    );
+  }
+  if (tally.rounded.length > 0) {
+    warnings.push(`${tally.rounded.length} valor(es) com mais de duas casas decimais arredondado(s) para centavos (linha ${tally.rounded[0]}).`);
+  }
+  if (tally.untyped.length > 0) {
+    warnings.push(`${tally.untyped.length} transação(ões) sem <TRNTYPE> recebeu(ram) o tipo OTHER (linha ${tally.untyped[0]}).`);
+  }
+  if (problems.length > 0) throw problemsError(problems);
+  return statements;
+}
+
+function readStatement(
+  { node, kind, transactions: rows }: Found,
+  mark: DecimalMark,
+  problems: Problem[],
+  warnings: string[],
+  tally: { rounded: number[]; grouped: number[]; untyped: number[] },
+): OfxStatement {
+  const account = child(node, ACCOUNT_AGGREGATE[kind]);
+  if (!account) problems.push({ line: node.line, message: `<${node.name}> sem <${ACCOUNT_AGGREGATE[kind]}> (conta não identificada)` });
+  const accountId = account ? text(account, 'ACCTID') : null;
+  if (account && accountId === null) problems.push({ line: account.line, message: `<${account.name}> sem <ACCTID> (conta não identificada)` });
+  const currency = text(node, 'CURDEF')?.toUpperCase() ?? null;
+  if (currency !== null && !ISO_CURRENCIES.has(currency)) {
+    warnings.push(`Linha ${child(node, 'CURDEF')!.line}: moeda ${quote(currency)} em <CURDEF> não é um código ISO 4217; mantida como está.`);
+  }
+
+  const transactions: OfxTransaction[] = [];
+  for (const row of rows) {
+    const transaction = readTransaction(row, mark, problems, warnings, tally);
+    if (transaction) transactions.push(transaction);
+  }
+
+  const list = child(node, kind === 'investment' ? 'INVTRANLIST' : 'BANKTRANLIST');
+  let start = headerDate(list, 'DTSTART', warnings) ?? headerDate(node, 'DTSTART', warnings);
+  let end = headerDate(list, 'DTEND', warnings) ?? headerDate(node, 'DTEND', warnings);
+  const declared = start !== null && end !== null;
+  if (start !== null && end !== null && start > end) {
+    warnings.push(`Linha ${node.line}: período do extrato invertido (DTSTART ${start} depois de DTEND ${end}); datas trocadas.`);
+    [start, end] = [end, start];
+  }
+  const posted = transactions.map((t) => t.postedAt).sort();
+  if (declared) {
+    const outside = posted.filter((date) => date < start! || date > end!).length;
+    if (outside > 0) warnings.push(`Linha ${node.line}: ${outside} transação(ões) com data fora do período informado (${start} a ${end}).`);
+  }
+  start ??= posted[0] ?? null;
+  end ??= posted[posted.length - 1] ?? null;
+  if (start !== null && end !== null && start > end) [start, end] = [end, start];
+
+  if (kind === 'investment') {
+    const securities = (list?.children ?? []).filter((c) => c.value === null && c.name !== 'INVBANKTRAN').length;
+    warnings.push(
+      `Linha ${node.line}: extrato de investimentos (<INVSTMTRS>): lidas só as movimentações em dinheiro (<INVBANKTRAN>); ${securities} operação(ões) com títulos ignorada(s).`,
+    );
+  }
+
+  return {
+    kind: kind === 'creditcard' ? 'creditcard' : 'bank',
+    bankId: account ? text(account, kind === 'investment' ? 'BROKERID' : 'BANKID') : null,
+    branchId: account ? text(account, 'BRANCHID') : null,
+    accountId: accountId ?? '',
+    accountType: kind === 'creditcard' ? 'CREDITCARD' : kind === 'investment' ? 'INVESTMENT' : (account && text(account, 'ACCTTYPE')?.toUpperCase()) ?? null,
+    currency,
+    balance: readBalance(child(node, 'LEDGERBAL'), mark, warnings),
+    dateRange: { start, end },
+    transactions,
+  };
+}
+
+function readTransaction(
+  row: OfxNode,
+  mark: DecimalMark,
+  problems: Problem[],
+  warnings: string[],
+  tally: { rounded: number[]; grouped: number[]; untyped: number[] },
+): OfxTransaction | null {
+  const name = text(row, 'NAME') ?? payeeName(row);
+  const memo = text(row, 'MEMO');
+  const amountNode = child(row, 'TRNAMT');
+  const dateNode = child(row, 'DTPOSTED');
+  const rawAmount = amountNode?.value ?? '';
+  if (amountNode && !/\d/.test(rawAmount) && BALANCE_ROW.test(`${memo ?? ''} ${name ?? ''}`)) {
+    warnings.push(
+      `Linha ${row.line}: linha de saldo ${quote(memo ?? name ?? '')} sem valor numérico em <TRNAMT> (${quote(rawAmount)}) ignorada; não é uma transação.`,
+    );
+    return null;
+  }
+  const missing = [dateNode ? null : '<DTPOSTED>', amountNode ? null : '<TRNAMT>'].filter((tag) => tag !== null);
+  if (missing.length > 0) {
+    problems.push({ line: row.line, message: `<STMTTRN> sem ${missing.join(' e ')}` });
+  }
+  let postedAt: string | null = null;
+  if (dateNode) {
+    const date = parseOfxDate(dateNode.value);
+    if (date.kind === 'date') postedAt = date.date;
+    else if (date.kind === 'empty') problems.push({ line: dateNode.line, message: 'data vazia em <DTPOSTED>' });
+    else problems.push({ line: dateNode.line, message: `data inválida ${quote((dateNode.value ?? '').trim())} em <DTPOSTED>` });
+  }
+  let amount: bigint | null = null;
+  if (amountNode) {
+    const parsed = parseOfxAmount(rawAmount, mark);
+    if (parsed === null) {
+      const shown = rawAmount.trim();
+      problems.push({ line: amountNode.line, message: shown === '' ? 'valor vazio em <TRNAMT>' : `valor inválido ${quote(shown)} em <TRNAMT>` });
+    } else {
+      amount = parsed.centavos;
+      if (parsed.rounded) tally.rounded.push(amountNode.line);
+      if (parsed.groupedByStyle) tally.grouped.push(amountNode.line);
+    }
+  }
+  if (postedAt === null || amount === null) return null;
+  const type = text(row, 'TRNTYPE')?.toUpperCase() ?? null;
+  if (type === null) tally.untyped.push(row.line);
+  return {
+    fitId: text(row, 'FITID'),
+    type: type ?? 'OTHER',
+    postedAt,
+    amount,
+    name,
+    memo,
+    checkNum: text(row, 'CHECKNUM'),
+    refNum: text(row, 'REFNUM'),
+    line: row.line,
+  };
+}
+
+/** <PAYEE> is an aggregate with <NAME> in the spec, but Banco Real writes it as a leaf. */
+function payeeName(row: OfxNode): string | null {
+  const payee = child(row, 'PAYEE');
+  if (!payee) return null;
+  return payee.value === null ? text(payee, 'NAME') : payee.value.trim() || null;
+}
+
+function readBalance(ledger: OfxNode | undefined, mark: DecimalMark, warnings: string[]): OfxStatement['balance'] {
+  if (!ledger) return null;
+  const amountNode = child(ledger, 'BALAMT');
+  const raw = amountNode?.value?.trim() ?? '';
+  if (raw === '') {
+    warnings.push(`Linha ${(amountNode ?? ledger).line}: saldo (<LEDGERBAL>) sem valor em <BALAMT>; saldo ignorado.`);
+    return null;
+  }
+  const parsed = parseOfxAmount(raw, mark);
+  if (parsed === null) {
+    warnings.push(`Linha ${amountNode!.line}: valor inválido ${quote(raw)} em <BALAMT>; saldo ignorado.`);
+    return null;
+  }
+  return { amount: parsed.centavos, asOf: headerDate(ledger, 'DTASOF', warnings) };
+}
+
+/** Dates outside transactions (DTSTART, DTEND, DTASOF, DTSERVER) never fail the file. */
+function headerDate(parent: OfxNode | undefined, name: string, warnings: string[]): string | null {
+  const node = parent && child(parent, name);
+  if (!node || node.value === null) return null;
+  const date = parseOfxDate(node.value);
+  if (date.kind === 'date') return date.date;
+  if (date.kind === 'zero') warnings.push(`Linha ${node.line}: data zerada ${quote(node.value.trim())} em <${name}> ignorada.`);
+  else if (date.kind === 'invalid') warnings.push(`Linha ${node.line}: data inválida ${quote(node.value.trim())} em <${name}> ignorada.`);
+  return null;
+}
+
+function checkServerDate(root: OfxNode, warnings: string[]): void {
+  const signOn = findFirst(root, (node) => node.name === 'SONRS' || node.name === 'SONRQ');
+  if (signOn) headerDate(signOn, 'DTSERVER', warnings);
+}
+
+function findStatements(root: OfxNode): Found[] {
+  const found: Found[] = [];
+  walk(root, (node) => {
+    const kind = STATEMENT_KINDS[node.name];
+    if (kind === undefined || node.value !== null) return true;
+    found.push({ node, kind, transactions: transactionsOf(node, kind) });
+    return false;
+  });
+  return found;
+}
+
+/**
+ * <STMTTRN> rows wherever the statement holds them: inside <BANKTRANLIST>, or straight in
+ * <CCSTMTRS> (old Nubank exports). For <INVSTMTRS> only the cash rows of <INVBANKTRAN> count:
+ * buying and selling securities is not a bank movement Fluxo can categorise.
+ */
+function transactionsOf(statement: OfxNode, kind: Found['kind']): OfxNode[] {
+  const rows: OfxNode[] = [];
+  const visit = (node: OfxNode) => {
+    for (const c of node.children) {
+      if (c.name === 'STMTTRN') {
+        if (kind !== 'investment' || node.name === 'INVBANKTRAN') rows.push(c);
+      } else if (c.value === null) visit(c);
+    }
+  };
+  visit(statement);
+  return rows;
+}
+
+function rawAmounts(found: Found[]): string[] {
+  const raws: string[] = [];
+  for (const { node, transactions } of found) {
+    for (const row of transactions) {
+      const raw = child(row, 'TRNAMT')?.value;
+      if (raw) raws.push(raw);
+    }
+    const balance = child(node, 'LEDGERBAL');
+    const raw = balance && child(balance, 'BALAMT')?.value;
+    if (raw) raws.push(raw);
+  }
+  return raws;
+}
+
+function problemsError(problems: Problem[]): OfxParseError {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  const shown = sorted.slice(0, 3).map((p) => `Linha ${p.line}: ${p.message}`);
+  const more = sorted.length - shown.length;
+  return new OfxParseError(shown.join('; ') + (more > 0 ? `; e mais ${more} problema(s)` : ''), sorted[0].line);
+}
+
+function child(node: OfxNode, name: string): OfxNode | undefined {
+  return node.children.find((c) => c.name === name);
+}
+
+/** A leaf's trimmed value; null when absent, blank or not a leaf. */
+function text(node: OfxNode, name: string): string | null {
+  return child(node, name)?.value?.trim() || null;
+}
+
+/** Depth-first, document order; `visit` returns false to skip a node's children. Depth is bounded by the tree builder. */
+function walk(node: OfxNode, visit: (node: OfxNode) => boolean): void {
+  for (const c of node.children) if (visit(c)) walk(c, visit);
+}
+
+function findFirst(root: OfxNode, test: (node: OfxNode) => boolean): OfxNode | undefined {
+  let hit: OfxNode | undefined;
+  walk(root, (node) => {
+    if (hit) return false;
+    if (test(node)) hit = node;
+    return !hit;
+  });
+  return hit;
+}
+
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
