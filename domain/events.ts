@@ -2,10 +2,12 @@
 import type { z } from 'zod';
 import { organizationEvents } from './identity/organization';
 import { userEvents } from './identity/user';
+import { impersonationEvents } from './identity/impersonation';
 import { revenueEvents } from './finance/revenue';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
   ...userEvents,
+  ...impersonationEvents,
   ...revenueEvents,
 };
