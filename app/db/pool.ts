@@ -29,11 +29,15 @@ const resultParser: Interceptor = {
 
 export type Db = DatabasePool;
 
-export async function createDb(connectionString: string, options: { maximumPoolSize?: number } = {}): Promise<Db> {
+export async function createDb(
+  connectionString: string,
+  options: { maximumPoolSize?: number; allowForeignConnections?: boolean } = {},
+): Promise<Db> {
   return createPool(connectionString, {
     typeParsers,
     interceptors: [resultParser],
     maximumPoolSize: options.maximumPoolSize ?? 10,
     captureStackTrace: false,
+    dangerouslyAllowForeignConnections: options.allowForeignConnections ?? false,
   });
 }

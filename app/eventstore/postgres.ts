@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { Db } from '../db/pool';
+import { createDb, type Db } from '../db/pool';
 import { eventHash, toJsonSafe } from './hash-chain';
 import {
   ConcurrencyError,
@@ -54,7 +54,11 @@ function checkExpected(streamId: string, expected: ExpectedRevision, actual: num
   if (!ok) throw new ConcurrencyError(streamId, expected, actual);
 }
 
-export function createPostgresEventStore(db: Db, connectionString: string): EventStore {
+export function createPostgresEventStore(_sharedDb: Db, connectionString: string): EventStore {
+  // Its own pool: projections read the log while holding a read-model transaction open, which
+  // slonik only allows across pools that are declared independent.
+  let pool: Promise<Db> | null = null;
+  const database = () => (pool ??= createDb(connectionString, { maximumPoolSize: 6, allowForeignConnections: true }));
   const waiters = new Set<() => void>();
   let listener: pg.Client | null = null;
   let listening: Promise<void> | null = null;
@@ -81,7 +85,7 @@ export function createPostgresEventStore(db: Db, connectionString: string): Even
 
     async append(streamId, events: NewEvent[], { expectedRevision, metadata }): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
-      return db.transaction(async (tx) => {
+      return (await database()).transaction(async (tx) => {
         await tx.query(sql.unsafe`
           INSERT INTO event_streams (stream_id, revision, last_hash) VALUES (${streamId}, -1, NULL)
           ON CONFLICT (stream_id) DO NOTHING`);
@@ -117,14 +121,14 @@ export function createPostgresEventStore(db: Db, connectionString: string): Even
     },
 
     async readStream(streamId) {
-      const rows = await db.any(sql.type(eventRow)`
+      const rows = await (await database()).any(sql.type(eventRow)`
         SELECT position, event_id, stream_id, revision, type, data, metadata
         FROM events WHERE stream_id = ${streamId} ORDER BY revision`);
       return rows.map(toRecorded);
     },
 
     async readAll({ after, limit }) {
-      const rows = await db.any(sql.type(eventRow)`
+      const rows = await (await database()).any(sql.type(eventRow)`
         SELECT position, event_id, stream_id, revision, type, data, metadata
         FROM events WHERE position > ${after.toString()}::bigint ORDER BY position LIMIT ${limit}`);
       return rows.map(toRecorded);
@@ -147,7 +151,7 @@ export function createPostgresEventStore(db: Db, connectionString: string): Even
     },
 
     async headPosition() {
-      return db.oneFirst(sql.type(z.object({ head: z.bigint() }))`
+      return (await database()).oneFirst(sql.type(z.object({ head: z.bigint() }))`
         SELECT COALESCE(max(position), 0)::bigint AS head FROM events`);
     },
 
@@ -156,6 +160,8 @@ export function createPostgresEventStore(db: Db, connectionString: string): Even
       await listener?.end().catch(() => undefined);
       listener = null;
       listening = null;
+      if (pool) await (await pool).end();
+      pool = null;
     },
   };
 }
