@@ -1,0 +1,9 @@
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build --config ui/vite.config.ts
+ENV NODE_ENV=production PORT=3000
+EXPOSE 3000
+CMD ["npx", "tsx", "scripts/start.ts"]
