@@ -4,6 +4,7 @@
 // Brazilian banks (Nubank, Banco Real, Itaú) write UTF-8 under CHARSET:1252, while real cp1252 or
 // Latin-1 accents are almost never valid UTF-8 by accident; then the charset the header declares;
 // then windows-1252, the usual charset of Brazilian OFX files.
+import iconv from 'iconv-lite';
 import { findBodyStart, scanHeaderFields, type HeaderFields } from './header';
 
 export type DecodedOfx = { text: string; charset: string; warnings: string[] };
@@ -70,19 +71,19 @@ export function charsetLabel(written: string): string | null {
   if (value === '1252' || value === 'CP1252' || value === 'WINDOWS-1252') return 'windows-1252';
   if (value === '8859-1' || value === 'ISO-8859-1' || value === 'ISO8859-1' || value === 'LATIN1' || value === 'LATIN-1') return 'iso-8859-1';
   if (value === 'UTF-8' || value === 'UTF8') return 'utf-8';
-  try {
-    const encoding = new TextDecoder(value.toLowerCase()).encoding;
-    return encoding.startsWith('utf-16') ? null : encoding; // ASCII-compatible charsets only
-  } catch {
-    return null;
-  }
+  const label = value.toLowerCase();
+  const asciiCompatible = iconv.encodingExists(label) && !/^(utf-?(16|32)|ucs-?2)/.test(label) && iconv.decode(Buffer.from('<OFX>'), label) === '<OFX>';
+  return asciiCompatible ? label : null;
 }
 
 function decode(label: string, bytes: Uint8Array): string {
-  // The WHATWG Encoding Standard (TextDecoder) reads ISO-8859-1 as windows-1252: identical for
-  // 0xA0-0xFF, and bytes 0x80-0x9F become €, —, “ … instead of invisible C1 controls, which is what a
-  // file labelled Latin-1 almost always meant.
-  return new TextDecoder(label === 'us-ascii' ? 'windows-1252' : label).decode(bytes);
+  if (label === 'utf-8' || label.startsWith('utf-16')) return new TextDecoder(label).decode(bytes);
+  // Single-byte charsets go through iconv-lite: Node 20's TextDecoder('windows-1252') decodes as
+  // Latin-1 (0x80 gives U+0080, not €). ISO-8859-1 and US-ASCII are read as windows-1252, as the
+  // WHATWG Encoding Standard does: identical for 0xA0-0xFF, and bytes 0x80-0x9F become €, —, “…
+  // instead of invisible C1 controls, which is what a file labelled Latin-1 almost always meant.
+  const codec = label === 'us-ascii' || label === 'iso-8859-1' ? 'windows-1252' : label;
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), codec);
 }
 
 function strictUtf8(bytes: Uint8Array): string | null {
