@@ -4,10 +4,14 @@ import { organizationEvents } from './identity/organization';
 import { userEvents } from './identity/user';
 import { impersonationEvents } from './identity/impersonation';
 import { revenueEvents } from './finance/revenue';
+import { goalEvents } from './finance/goal';
+import { investmentEvents } from './finance/investment';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
   ...userEvents,
   ...impersonationEvents,
   ...revenueEvents,
+  ...goalEvents,
+  ...investmentEvents,
 };
