@@ -6,6 +6,9 @@ import { impersonationEvents } from './identity/impersonation';
 import { revenueEvents } from './finance/revenue';
 import { goalEvents } from './finance/goal';
 import { investmentEvents } from './finance/investment';
+import { expenseEvents } from './finance/expense';
+import { categoryEvents } from './finance/category';
+import { budgetEvents } from './finance/budget';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
@@ -14,4 +17,7 @@ export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...revenueEvents,
   ...goalEvents,
   ...investmentEvents,
+  ...expenseEvents,
+  ...categoryEvents,
+  ...budgetEvents,
 };
