@@ -1,0 +1,66 @@
+// Fluxo's own interface messages (pt-BR, worded as in the product spec), under the `fluxo.` prefix.
+export const fluxoMessages = {
+  fluxo: {
+    name: 'Fluxo',
+    menu: {
+      dashboard: 'Dashboard',
+      cashFlow: 'Fluxo de Caixa',
+      expenses: 'Despesas',
+      revenues: 'Receitas',
+      goals: 'Metas Financeiras',
+      investments: 'Investimentos',
+      aiInsights: 'Insights IA',
+      reports: 'Relatórios',
+      importOfx: 'Importar Extrato OFX',
+      bankIntegration: 'Integração Bancária',
+      users: 'Usuários',
+      admin: 'Painel Admin',
+      settings: 'Configurações',
+      logout: 'Sair',
+      open: 'Abrir menu',
+    },
+    roles: {
+      super_admin: 'Super Admin',
+      org_admin: 'Administrador',
+      user: 'Usuário',
+    },
+    errors: {
+      unexpected: 'Ocorreu um erro inesperado',
+      logout: 'Erro ao fazer logout',
+    },
+    auth: {
+      email: 'Email',
+      password: 'Senha',
+      username: 'Nome de usuário',
+      organizationName: 'Nome da organização',
+      organizationSlug: 'Identificador da organização',
+      slugHint: 'Apenas letras, números e hífens',
+      passwordTooShort: 'A senha deve ter pelo menos 6 caracteres',
+      login: {
+        title: 'Entrar',
+        subtitle: 'Acesse a sua conta para gerenciar as finanças da sua empresa',
+        submit: 'Entrar',
+        question: 'Ainda não tem uma conta?',
+        link: 'Cadastre-se',
+      },
+      register: {
+        title: 'Criar conta',
+        subtitle: 'Cadastre a sua empresa e comece o teste grátis de 14 dias',
+        submit: 'Criar conta',
+        question: 'Já tem uma conta?',
+        link: 'Entrar',
+      },
+    },
+    dashboard: {
+      title: 'Dashboard Financeiro',
+      emptyTitle: 'Nada por aqui ainda',
+      emptyMessage:
+        'Os indicadores financeiros, os gráficos e as transações recentes da sua organização aparecerão aqui.',
+    },
+    notFound: {
+      title: '404 Page Not Found',
+      hint: 'Did you forget to add the page to the router?',
+      back: 'Voltar ao início',
+    },
+  },
+};

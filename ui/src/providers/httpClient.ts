@@ -1,0 +1,116 @@
+// The one way the UI talks HTTP to the API: cookies included, JSON asked for, failures turned into errors.
+import { HttpError } from 'react-admin';
+
+/**
+ * A non-successful API answer. Its message follows spec §8 (`"409: <body text>"`, or the status
+ * text when the body is empty); `serverMessage` is the pt-BR `{ message }` the API sends, which is
+ * what a person should read.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string | undefined {
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+  }
+}
+
+/** The text to show a person for a failed call: the server's pt-BR message, else the fallback. */
+export const errorMessage = (error: unknown, fallback = 'Ocorreu um erro inesperado'): string => {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof HttpError && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+};
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** `/api/<path>?<query>`: paths are written without the `/api` prefix, as in `apiUrl('auth/me')`. */
+export const apiUrl = (path: string, query?: Record<string, QueryValue>): string => {
+  const url = `/api/${path.replace(/^\/+/, '')}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${url}?${queryString}` : url;
+};
+
+const isJson = (response: Response) => (response.headers.get('Content-Type') ?? '').includes('json');
+
+const parseBody = (text: string, response: Response): unknown => {
+  if (!text || !isJson(response)) return text || undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** Fetches `url` with the session cookie, asking for JSON; throws `ApiError` unless the answer is 2xx. */
+export const apiFetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const response = await fetch(url, { ...init, headers, credentials: 'include' });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(response.status, parseBody(text, response), text, response.statusText);
+  }
+  return response;
+};
+
+/**
+ * Reads a successful answer as JSON: undefined when empty (204). A body that is not JSON means the
+ * request never reached the API (e.g. a single-page fallback answered), so it is an error.
+ */
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!isJson(response)) throw new Error(`Resposta inesperada de ${response.url}: não é JSON`);
+  return JSON.parse(text);
+};
+
+/** Calls `/api/<path>` and returns its JSON answer. */
+export const apiJson = async <T>(path: string, { method = 'GET', body, query, signal }: ApiRequest = {}): Promise<T> => {
+  const response = await apiFetch(apiUrl(path, query), {
+    method,
+    signal,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });
+  return (await readJson(response)) as T;
+};
+
+/**
+ * The `httpClient` ra-data-simple-rest expects (the contract of react-admin's `fetchUtils.fetchJson`),
+ * built on `apiFetch`. Failures become react-admin `HttpError`s carrying the server's pt-BR message,
+ * which is what react-admin shows in its notifications.
+ */
+export const httpClient = async (url: string, options: RequestInit = {}) => {
+  const headers = new Headers(options.headers);
+  if (typeof options.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  try {
+    const response = await apiFetch(url, { ...options, headers });
+    const body = await response.text();
+    const json = body && isJson(response) ? JSON.parse(body) : undefined;
+    return { status: response.status, headers: response.headers, body, json };
+  } catch (error) {
+    if (error instanceof ApiError) throw new HttpError(error.serverMessage ?? error.message, error.status, error.body);
+    throw error;
+  }
+};
