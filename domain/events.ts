@@ -9,6 +9,8 @@ import { investmentEvents } from './finance/investment';
 import { expenseEvents } from './finance/expense';
 import { categoryEvents } from './finance/category';
 import { budgetEvents } from './finance/budget';
+import { bankConnectionEvents } from './banking/bank-connection';
+import { importedTransactionEvents } from './banking/imported-transaction';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
@@ -20,4 +22,6 @@ export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...expenseEvents,
   ...categoryEvents,
   ...budgetEvents,
+  ...bankConnectionEvents,
+  ...importedTransactionEvents,
 };
