@@ -11,6 +11,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../app/deps';
 import { registerAuth } from './plugins/auth';
+import { registerAccessControl } from './plugins/access';
+import { registerImpersonationTrail } from './plugins/impersonation-trail';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRoutes } from './routes';
 
@@ -47,21 +49,14 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerErrorHandling(app);
-  registerAuth(app, deps);
-  await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
-
   const uiDist = options.uiDist ?? defaultUiDist;
-  if (options.serveUi !== false && existsSync(uiDist)) {
-    await app.register(fastifyStatic, { root: uiDist, prefix: '/', wildcard: false, index: ['index.html'] });
-    // The single-page app owns every non-API path (real paths, not hash URLs).
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
-        return reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` });
-      }
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  const serveUi = options.serveUi !== false && existsSync(uiDist);
+  registerErrorHandling(app, { spaFallback: serveUi });
+  registerAuth(app, deps);
+  registerAccessControl(app);
+  registerImpersonationTrail(app, deps);
+  await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
+  if (serveUi) await app.register(fastifyStatic, { root: uiDist, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;
 }
 

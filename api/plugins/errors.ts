@@ -30,9 +30,14 @@ function describeFields(fields: Record<string, string>): string {
   return `Dados inválidos — ${parts.join('; ')}`;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` });
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // The single-page app owns every non-API path (real paths, not hash URLs).
+    if (options.spaFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` });
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
