@@ -1,5 +1,6 @@
 // Every projector the runner drives, in one list.
 import type { Projector } from './projector';
 import { usersProjector } from './identity/users';
+import { revenuesProjector } from './finance/revenues';
 
-export const projectors: readonly Projector[] = [usersProjector];
+export const projectors: readonly Projector[] = [usersProjector, revenuesProjector];

@@ -201,9 +201,8 @@ export function createProjectionRunner(deps: {
     catchUp,
     async waitFor(position, timeoutMs = 5_000) {
       const reached = async (): Promise<boolean> => {
-        if (leaderClient || stopped) {
-          return projectors.every((p) => (applied.get(p.name) ?? -1n) >= position);
-        }
+        // The leader knows its own progress; any other process (an API-only role) reads checkpoints.
+        if (leaderClient) return projectors.every((p) => (applied.get(p.name) ?? -1n) >= position);
         const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
         return projectors.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
       };
