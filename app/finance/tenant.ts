@@ -1,0 +1,8 @@
+// The organization a finance command acts on: every finance record belongs to exactly one tenant.
+import { forbidden } from '../../domain/shared/errors';
+import type { ActorContext } from '../context';
+
+export function tenantOf(context: ActorContext): string {
+  if (!context.organizationId) throw forbidden('Selecione uma organização (personificação) para acessar estes dados.');
+  return context.organizationId;
+}

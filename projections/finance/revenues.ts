@@ -1,0 +1,115 @@
+// The revenues read model (Receitas screen and its cards), and the tenant-scoped queries over it.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { decodeEvent } from '../../app/eventstore/codec';
+import type { RecordedEvent } from '../../app/eventstore/port';
+import { revenueCategories, revenueStatuses, type RevenueEvent } from '../../domain/finance/revenue';
+import type { Projector, Tx } from '../projector';
+import { protectTenantTable } from '../tenant-table';
+import { dateRange, oneOf, textSearch, where, type Page } from './filters';
+
+export const revenuesProjector: Projector = {
+  name: 'revenues',
+  version: 1,
+  tables: ['revenues'],
+  async migrate(tx: Tx) {
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS revenues (
+        id uuid PRIMARY KEY,
+        organization_id uuid NOT NULL,
+        description text NOT NULL,
+        amount bigint NOT NULL,
+        category text NOT NULL,
+        status text NOT NULL,
+        date date NOT NULL,
+        source_kind text,
+        imported_transaction_id text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS revenues_org_date ON revenues (organization_id, date DESC)`);
+    await protectTenantTable(tx, 'revenues');
+  },
+  async handle(event: RecordedEvent, tx: Tx) {
+    if (!event.type.startsWith('Revenue')) return;
+    const e = decodeEvent<RevenueEvent>(event);
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'RevenueRecorded':
+      case 'RevenueUpdated': {
+        const r = e.data;
+        await tx.query(sql.unsafe`
+          INSERT INTO revenues (id, organization_id, description, amount, category, status, date, source_kind, imported_transaction_id, created_at, updated_at)
+          VALUES (${r.revenueId}, ${r.organizationId}, ${r.description}, ${r.amount.toString()}::bigint, ${r.category}, ${r.status}, ${r.date}::date,
+            ${r.source?.kind ?? null}, ${r.source?.importedTransactionId ?? null}, ${at}, ${at})
+          ON CONFLICT (id) DO UPDATE SET description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category,
+            status = EXCLUDED.status, date = EXCLUDED.date, source_kind = EXCLUDED.source_kind,
+            imported_transaction_id = EXCLUDED.imported_transaction_id, updated_at = EXCLUDED.updated_at`);
+        return;
+      }
+      case 'RevenueDeleted':
+        await tx.query(sql.unsafe`DELETE FROM revenues WHERE id = ${e.data.revenueId}`);
+        return;
+    }
+  },
+};
+
+export const revenueRow = z.object({
+  id: z.string(),
+  description: z.string(),
+  amount: z.bigint(),
+  category: z.enum(revenueCategories),
+  status: z.enum(revenueStatuses),
+  date: z.string(),
+  source_kind: z.enum(['ofx', 'bank_sync']).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RevenueRow = z.infer<typeof revenueRow>;
+
+const columns = sql.fragment`id, description, amount, category, status, date, source_kind, created_at, updated_at`;
+
+export const revenueSortable = {
+  id: sql.fragment`id`,
+  description: sql.fragment`lower(description)`,
+  amount: sql.fragment`amount`,
+  category: sql.fragment`category`,
+  status: sql.fragment`status`,
+  date: sql.fragment`date`,
+  createdAt: sql.fragment`created_at`,
+};
+
+/** react-admin filters: q (description), status, category, id (getMany), date_gte / date_lte. */
+function revenueFilter(organizationId: string, filter: Record<string, unknown>) {
+  return where([
+    sql.fragment`organization_id = ${organizationId}`,
+    ...textSearch([sql.fragment`description`], filter.q),
+    ...oneOf(sql.fragment`status`, filter.status),
+    ...oneOf(sql.fragment`category`, filter.category),
+    ...oneOf(sql.fragment`id`, filter.id),
+    ...dateRange(sql.fragment`date`, filter.date_gte, filter.date_lte, ['date_gte', 'date_lte']),
+  ]);
+}
+
+export async function listRevenues(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: RevenueRow[]; total: number }> {
+  const condition = revenueFilter(organizationId, params.filter);
+  const rows = await tx.any(sql.type(revenueRow)`
+    SELECT ${columns} FROM revenues WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
+  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM revenues WHERE ${condition}`);
+  return { rows: [...rows], total };
+}
+
+export function findRevenue(tx: CommonQueryMethods, organizationId: string, id: string): Promise<RevenueRow | null> {
+  return tx.maybeOne(sql.type(revenueRow)`SELECT ${columns} FROM revenues WHERE organization_id = ${organizationId} AND id = ${id}`);
+}
+
+export const revenueSummaryRow = z.object({ total_amount: z.bigint(), count: z.number(), pending_count: z.number(), received_count: z.number() });
+
+/** The Receitas cards: sum of amounts, count pending, count received (over the same filter as the list). */
+export function revenueSummary(tx: CommonQueryMethods, organizationId: string, filter: Record<string, unknown>) {
+  return tx.one(sql.type(revenueSummaryRow)`
+    SELECT coalesce(sum(amount), 0)::int8 AS total_amount, count(*)::int AS count,
+      (count(*) FILTER (WHERE status = 'pending'))::int AS pending_count,
+      (count(*) FILTER (WHERE status = 'received'))::int AS received_count
+    FROM revenues WHERE ${revenueFilter(organizationId, filter)}`);
+}
