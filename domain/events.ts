@@ -11,6 +11,8 @@ import { categoryEvents } from './finance/category';
 import { budgetEvents } from './finance/budget';
 import { bankConnectionEvents } from './banking/bank-connection';
 import { importedTransactionEvents } from './banking/imported-transaction';
+import { notificationEvents } from './notifications/notification';
+import { inboxEvents } from './notifications/inbox';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
@@ -24,4 +26,6 @@ export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...budgetEvents,
   ...bankConnectionEvents,
   ...importedTransactionEvents,
+  ...notificationEvents,
+  ...inboxEvents,
 };
