@@ -1,0 +1,25 @@
+// The page for any unknown path, signed in (inside the layout) or signed out (full page).
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+export const NotFound = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minHeight: '70vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ p: 3 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+            <ErrorOutlineIcon color="error" />
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+              {translate('fluxo.notFound.title')}
+            </Typography>
+          </Box>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate('fluxo.notFound.hint')}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};
