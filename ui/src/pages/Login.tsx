@@ -1,0 +1,39 @@
+// /login (spec §2, §5): email and password; the server's message appears above the form.
+import { useState } from 'react';
+import { email, Form, required, TextInput, useLogin, useTranslate } from 'react-admin';
+import type { Credentials } from '../providers/authProvider';
+import { errorMessage } from '../providers/httpClient';
+import { AuthPage, SubmitButton } from './AuthPage';
+
+export const Login = () => {
+  const login = useLogin();
+  const translate = useTranslate();
+  const [error, setError] = useState<string>();
+
+  const submit = async (values: Partial<Credentials>) => {
+    setError(undefined);
+    try {
+      await login(values, '/');
+    } catch (failure) {
+      setError(errorMessage(failure, translate('fluxo.errors.unexpected')));
+    }
+  };
+
+  return (
+    <AuthPage messages="fluxo.auth.login" linkTo="/register" error={error}>
+      <Form onSubmit={submit} noValidate>
+        <TextInput
+          source="email"
+          type="email"
+          label="fluxo.auth.email"
+          autoComplete="email"
+          autoFocus
+          validate={[required(), email()]}
+        />
+        {/* A plain password field: PasswordInput's 'Mostrar senha' toggle would be a second control labelled 'senha'. */}
+        <TextInput source="password" type="password" label="fluxo.auth.password" autoComplete="current-password" validate={required()} />
+        <SubmitButton label="fluxo.auth.login.submit" />
+      </Form>
+    </AuthPage>
+  );
+};
