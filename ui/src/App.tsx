@@ -1,0 +1,50 @@
+// Fluxo's table of contents: providers, layout, public pages, and the signed-in screens.
+import { lazy } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { Landing } from './pages/Landing';
+import { Login } from './pages/Login';
+import { NotFound } from './pages/NotFound';
+import { Register } from './pages/Register';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { queryClient } from './providers/queryClient';
+import { theme } from './theme';
+
+// Screens are lazy-loaded, so each one (and the charts it pulls in) is its own chunk.
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+
+// Sign-in is enforced by the layout's AuthGate instead of <Admin requireAuth>: requireAuth sends a
+// signed-out visitor at / or at an unknown path to /login, while the spec shows them the landing
+// page and the 404 page. Every route inside the layout (resources, <CustomRoutes>, the dashboard)
+// still renders only for a signed-in user; routes with noLayout are public.
+export const App = () => (
+  <BrowserRouter>
+    <Admin
+      title="Fluxo"
+      layout={Layout}
+      dashboard={Dashboard}
+      loginPage={Login}
+      catchAll={NotFound}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/landing" element={<Landing />} />
+        <Route path="/register" element={<Register />} />
+      </CustomRoutes>
+
+      {/* Resources go here as <Resource name="expenses" {...expenses} /> (see resources/<name>/index.ts). */}
+
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+      </CustomRoutes>
+    </Admin>
+  </BrowserRouter>
+);
