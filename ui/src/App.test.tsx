@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// What each visitor sees at each kind of path (spec §2), through the real App with a stubbed API.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import { refreshSession, type Role } from './providers/authProvider';
+import { queryClient } from './providers/queryClient';
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const signedInAs = (role: Role) => ({
+  user: { id: 'u1', username: 'Ana Souza', email: 'ana@padaria.com.br', role, avatar: null, isImpersonating: false },
+  organization: { id: 'o1', name: 'Padaria São João', slug: 'padaria-sao-joao' },
+});
+
+const visit = (path: string, session: ReturnType<typeof signedInAs> | null) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url === '/api/auth/me' && session ? answer(200, session) : answer(401, { message: 'Sessão expirada ou inexistente.' }),
+    ),
+  );
+  window.history.pushState({}, '', path);
+  render(<App />);
+};
+
+afterEach(async () => {
+  cleanup();
+  queryClient.clear();
+  await refreshSession();
+  vi.unstubAllGlobals();
+});
+
+describe('a signed-out visitor', () => {
+  it('sees the landing page at /, without being sent to /login', async () => {
+    visit('/', null);
+    expect(await screen.findByRole('heading', { name: /Gestão financeira inteligente/ })).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('is sent to /login from a protected screen', async () => {
+    visit('/cash-flow', null);
+    expect(await screen.findByText('Ainda não tem uma conta?')).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('sees the 404 page at an unknown path', async () => {
+    visit('/nao-existe', null);
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(window.location.pathname).toBe('/nao-existe');
+  });
+});
+
+describe('a signed-in visitor', () => {
+  it('sees the dashboard at / with the sidebar and their organization', async () => {
+    visit('/', signedInAs('org_admin'));
+    expect(await screen.findByText('Nada por aqui ainda', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Padaria São João')).toBeTruthy();
+    expect(screen.getByText('Usuários')).toBeTruthy();
+    expect(screen.queryByText('Painel Admin')).toBeNull();
+  });
+
+  it('sees the 404 page inside the layout at an unknown path', async () => {
+    visit('/nao-existe', signedInAs('user'));
+    expect(await screen.findByText('404 Page Not Found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Fluxo de Caixa')).toBeTruthy();
+    expect(screen.queryByText('Usuários')).toBeNull();
+  });
+
+  it('as super admin also gets Painel Admin', async () => {
+    visit('/', signedInAs('super_admin'));
+    expect(await screen.findByText('Painel Admin', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Super Admin')).toBeTruthy();
+  });
+});
