@@ -28,4 +28,50 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       owner_id uuid NOT NULL,
       PRIMARY KEY (scope, value)
     )`);
+  // Avatar images (their bytes never enter events; UserProfileUpdated carries `avatar:<sha256>`).
+  await db.query(sql.unsafe`
+    CREATE TABLE IF NOT EXISTS avatars (
+      ref text NOT NULL,
+      user_id uuid NOT NULL,
+      organization_id uuid,
+      mime text NOT NULL,
+      bytes bytea NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (ref, user_id)
+    )`);
+  // The request trail of impersonation sessions: method, path, status, time, IP, user agent —
+  // never bodies, query strings or cookies. Append-only, readable per tenant under RLS.
+  await db.query(sql.unsafe`
+    CREATE TABLE IF NOT EXISTS impersonation_requests (
+      id bigserial PRIMARY KEY,
+      impersonation_session_id uuid NOT NULL,
+      organization_id uuid NOT NULL,
+      super_admin_id uuid NOT NULL,
+      request_id text,
+      method text NOT NULL,
+      path text NOT NULL,
+      status integer NOT NULL,
+      duration_ms integer NOT NULL,
+      ip text,
+      user_agent text,
+      at timestamptz NOT NULL
+    )`);
+  await db.query(sql.unsafe`
+    CREATE INDEX IF NOT EXISTS impersonation_requests_session ON impersonation_requests (impersonation_session_id, id)`);
+  await db.query(sql.unsafe`
+    CREATE OR REPLACE FUNCTION impersonation_requests_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'impersonation_requests is append-only'; END $$`);
+  await db.query(sql.unsafe`DROP TRIGGER IF EXISTS impersonation_requests_immutable ON impersonation_requests`);
+  await db.query(sql.unsafe`
+    CREATE TRIGGER impersonation_requests_immutable BEFORE UPDATE OR DELETE ON impersonation_requests
+      FOR EACH ROW EXECUTE FUNCTION impersonation_requests_are_immutable()`);
+  for (const table of ['avatars', 'impersonation_requests']) {
+    const id = sql.identifier([table]);
+    await db.query(sql.unsafe`ALTER TABLE ${id} ENABLE ROW LEVEL SECURITY`);
+    await db.query(sql.unsafe`DROP POLICY IF EXISTS ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}`);
+    await db.query(sql.unsafe`
+      CREATE POLICY ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}
+      USING (organization_id = NULLIF(current_setting('app.organization_id', true), '')::uuid)`);
+    await db.query(sql.unsafe`GRANT SELECT ON ${id} TO fluxo_app`);
+  }
 }

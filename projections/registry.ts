@@ -1,7 +1,9 @@
 // Every projector the runner drives, in one list.
 import type { Projector } from './projector';
 import { usersProjector } from './identity/users';
+import { impersonationsProjector } from './identity/impersonations';
+import { organizationRevenuesProjector } from './identity/organization-revenues';
 import { dashboardLedgerProjector } from './dashboard/ledger';
 import { revenuesProjector } from './finance/revenues';
 
-export const projectors: readonly Projector[] = [usersProjector, revenuesProjector, dashboardLedgerProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, revenuesProjector, dashboardLedgerProjector];

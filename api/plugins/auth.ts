@@ -1,9 +1,10 @@
 // Resolves the session cookie into `request.auth` and offers the guards routes declare.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { ActorContext } from '../../app/context';
+import { systemContext, type ActorContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
-import { findSession, SESSION_COOKIE } from '../../app/identity/sessions';
+import { clearImpersonation, findSession, SESSION_COOKIE, type SessionRow } from '../../app/identity/sessions';
+import { endImpersonation } from '../../app/identity/impersonation';
 import { canEditData, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { findActiveUser, findOrganization } from '../../projections/identity/queries';
@@ -41,10 +42,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       const org = await findOrganization(deps.db, user.organization_id);
       if (!org || org.deleted_at || org.status !== 'active') return;
     }
-    const impersonating =
-      session.impersonation_session_id && session.impersonated_organization_id && session.impersonation_expires_at && new Date(session.impersonation_expires_at) > now
-        ? { sessionId: session.impersonation_session_id, organizationId: session.impersonated_organization_id, expiresAt: session.impersonation_expires_at }
-        : null;
+    const impersonating = await activeImpersonation(deps, session, user.role, now);
     request.auth = {
       token,
       userId: user.id,
@@ -57,6 +55,25 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       impersonation: impersonating,
     };
   });
+}
+
+/**
+ * The impersonation a session carries, if it is still valid. One whose time is up, or whose
+ * organization is gone, is ended here (ImpersonationEnded) so the super admin is back as themselves.
+ */
+async function activeImpersonation(deps: AppDeps, session: SessionRow, role: Role, now: Date): Promise<Auth['impersonation']> {
+  const { impersonation_session_id: sessionId, impersonated_organization_id: organizationId, impersonation_expires_at: expiresAt } = session;
+  if (!sessionId || !organizationId || !expiresAt) return null;
+  const org = await findOrganization(deps.db, organizationId);
+  const valid = role === 'super_admin' && org !== null && !org.deleted_at && new Date(expiresAt) > now;
+  if (valid) return { sessionId, organizationId, expiresAt };
+  try {
+    await endImpersonation(deps, sessionId, new Date(expiresAt) > now ? 'stopped' : 'expired', systemContext(now, organizationId));
+  } catch (error) {
+    deps.logger.error({ err: error, impersonationSessionId: sessionId }, 'could not record the end of an impersonation');
+    await clearImpersonation(deps.db, sessionId);
+  }
+  return null;
 }
 
 export function requireAuth(request: FastifyRequest): Auth {

@@ -74,7 +74,8 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
 
   app.post('/auth/login', {
     schema: { tags: ['autenticação'], summary: 'Entrar', body: loginBody, response: { 200: currentUserResponse, 401: messageResponse, 429: messageResponse } },
-    config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}` } },
+    // preHandler, so the key sees the parsed body: attempts are limited per IP and email.
+    config: { rateLimit: { max: 10, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}` } },
   }, async (request, reply) => {
     const context = actorContext(request, deps);
     const { token, user } = await login(deps, request.body, context);

@@ -2,11 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps';
 import { authRoutes } from './auth';
+import { profileRoutes } from './profile';
+import { organizationUserRoutes } from './organization-users';
+import { adminOrganizationRoutes } from './admin-organizations';
+import { adminUserRoutes } from './admin-users';
+import { impersonationRoutes } from './impersonation';
 import { healthRoutes } from './health';
 import { revenueRoutes } from './revenues';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
   await api.register(authRoutes(deps));
+  await api.register(profileRoutes(deps));
+  await api.register(organizationUserRoutes(deps));
+  await api.register(adminOrganizationRoutes(deps));
+  await api.register(adminUserRoutes(deps));
+  await api.register(impersonationRoutes(deps));
   await api.register(revenueRoutes(deps));
 }

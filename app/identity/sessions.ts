@@ -56,3 +56,10 @@ export async function setSessionImpersonation(
       impersonation_expires_at = ${impersonation?.expiresAt.toISOString() ?? null}
     WHERE token_hash = ${hashToken(token)}`);
 }
+
+/** Ends an impersonation on every session that carries it (stop, expiry, or the tenant's deletion). */
+export async function clearImpersonation(db: CommonQueryMethods, impersonationSessionId: string): Promise<void> {
+  await db.query(sql.unsafe`
+    UPDATE sessions SET impersonation_session_id = NULL, impersonated_organization_id = NULL, impersonation_expires_at = NULL
+    WHERE impersonation_session_id = ${impersonationSessionId}`);
+}
