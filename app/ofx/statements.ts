@@ -116,7 +116,7 @@ function readTransaction(
   const rawAmount = amountNode?.value ?? '';
   if (amountNode && !/\d/.test(rawAmount) && BALANCE_ROW.test(`${memo ?? ''} ${name ?? ''}`)) {
     warnings.push(
-      `Linha ${row.line}: linha de saldo ${quote(memo ?? name ?? '')} sem valor numérico em <TRNAMT> (${quote(rawAmount)}) ignorada; não é uma transação.`,
+      `Linha ${row.line}: linha de saldo ${quote(memo ?? name ?? '')} sem valor numérico em <TRNAMT> (${quote(rawAmount.trim())}) ignorada; não é uma transação.`,
     );
     return null;
   }
