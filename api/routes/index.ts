@@ -8,11 +8,17 @@ import { adminOrganizationRoutes } from './admin-organizations';
 import { adminUserRoutes } from './admin-users';
 import { impersonationRoutes } from './impersonation';
 import { healthRoutes } from './health';
+import { financialRoutes } from './financial';
+import { chartRoutes } from './charts';
+import { cashFlowRoutes } from './cash-flow';
 import { revenueRoutes } from './revenues';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
   await api.register(authRoutes(deps));
+  await api.register(financialRoutes(deps));
+  await api.register(chartRoutes(deps));
+  await api.register(cashFlowRoutes(deps));
   await api.register(profileRoutes(deps));
   await api.register(organizationUserRoutes(deps));
   await api.register(adminOrganizationRoutes(deps));
