@@ -1,5 +1,6 @@
 // Application tables that are not read models: secrets and uniqueness guards, never in events.
 import { sql, type CommonQueryMethods } from 'slonik';
+import { migrateAttachmentTable } from './finance/attachments';
 
 export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -28,6 +29,8 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       owner_id uuid NOT NULL,
       PRIMARY KEY (scope, value)
     )`);
+  // Expense attachments (bytes apart from events, which carry only id and hash).
+  await migrateAttachmentTable(db);
   // Avatar images (their bytes never enter events; UserProfileUpdated carries `avatar:<sha256>`).
   await db.query(sql.unsafe`
     CREATE TABLE IF NOT EXISTS avatars (

@@ -12,6 +12,9 @@ import { financialRoutes } from './financial';
 import { chartRoutes } from './charts';
 import { cashFlowRoutes } from './cash-flow';
 import { revenueRoutes } from './revenues';
+import { expenseRoutes } from './expenses';
+import { categoryRoutes } from './categories';
+import { budgetRoutes } from './budgets';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
@@ -25,4 +28,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(adminUserRoutes(deps));
   await api.register(impersonationRoutes(deps));
   await api.register(revenueRoutes(deps));
+  await api.register(expenseRoutes(deps));
+  await api.register(categoryRoutes(deps));
+  await api.register(budgetRoutes(deps));
 }

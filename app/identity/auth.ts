@@ -3,7 +3,7 @@ import { organization, slugify, SLUG_PATTERN } from '../../domain/identity/organ
 import { user } from '../../domain/identity/user';
 import type { Role } from '../../domain/identity/roles';
 import { DomainError, validationError } from '../../domain/shared/errors';
-import { findActiveUserByEmail, findOrganization, type UserRow } from '../../projections/identity/queries';
+import { findActiveUserByEmail, findOrganization, findUserRemovedWithOrganization, type UserRow } from '../../projections/identity/queries';
 import { handleCommand } from '../commands/handle-command';
 import type { ActorContext } from '../context';
 import type { AppDeps } from '../deps';
@@ -86,11 +86,15 @@ export async function registerOrganization(deps: AppDeps, input: RegistrationInp
 }
 
 export const INVALID_CREDENTIALS = 'Email ou senha inválidos';
+export const REMOVED_WITH_ORGANIZATION = 'Seu acesso foi removido automaticamente quando sua organização foi excluída. Entre em contato com o suporte.';
 
 /** Verifies credentials and opens a session; the organization must be active. */
 export async function login(deps: AppDeps, input: { email: string; password: string }, context: ActorContext): Promise<{ token: string; expiresAt: Date; user: UserRow }> {
   const found = await findActiveUserByEmail(deps.db, input.email);
-  const ok = await verifyPassword(deps.db, found?.id ?? null, input.password);
+  // Someone removed with their organization is told why, once their password proves who they are.
+  const removed = found ? null : await findUserRemovedWithOrganization(deps.db, input.email);
+  const ok = await verifyPassword(deps.db, found?.id ?? removed, input.password);
+  if (removed && ok) throw new DomainError('forbidden', REMOVED_WITH_ORGANIZATION);
   if (!found || !ok) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
   if (found.organization_id) {
     const org = await findOrganization(deps.db, found.organization_id);

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { DomainError, validationError } from '../../domain/shared/errors';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_WRONG_TYPE = 'Tipo de arquivo inválido: por favor, selecione uma imagem';
-export const AVATAR_TOO_LARGE = 'Arquivo muito grande: a imagem deve ter no máximo 2MB';
+export const AVATAR_WRONG_TYPE = 'Por favor, selecione uma imagem';
+export const AVATAR_TOO_LARGE = 'A imagem deve ter no máximo 2MB';
 
 // Raster formats only: an SVG is a document that can carry scripts.
 const signatures: Record<string, (b: Buffer) => boolean> = {

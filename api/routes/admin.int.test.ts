@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSuperAdmin, createTestApp, loginAs, seedTenant, type Client, type TestApp } from '../../test-support/app';
+
+let t: TestApp;
+let root: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await createSuperAdmin(t);
+});
+afterAll(async () => t.close());
+
+const emailOf = async (client: Client) => (await client.request('GET', '/api/auth/me')).json().user.email as string;
+
+describe('admin API (super admin)', () => {
+  it('is closed to org_admin and user with the spec message', async () => {
+    const { admin, users } = await seedTenant(t, 'Fechado Ltda');
+    for (const client of [admin, users[0]]) {
+      for (const [method, url] of [['GET', '/api/admin/organizations'], ['GET', '/api/admin/users'], ['POST', '/api/admin/organizations'], ['POST', '/api/admin/impersonate']]) {
+        const response = await client.request(method, url, method === 'POST' ? {} : undefined);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().message).toBe('Você não tem permissão para acessar o painel administrativo.');
+      }
+    }
+  });
+
+  it('creates, lists (with users and revenue), edits and changes the status of organizations', async () => {
+    const created = await root.request('POST', '/api/admin/organizations', { name: 'Mercado Bom Preço', slug: 'mercado-bom-preco' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Mercado Bom Preço', slug: 'mercado-bom-preco', status: 'active', userCount: 0, revenue: '0.00' });
+    const id = created.json().id;
+    expect((await root.request('POST', '/api/admin/organizations', { name: 'Outro', slug: 'mercado-bom-preco' })).statusCode).toBe(409);
+    const missing = await root.request('POST', '/api/admin/organizations', { name: '', slug: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Nome e slug são obrigatórios');
+    expect((await root.request('POST', '/api/admin/organizations', { name: 'X', slug: 'Não Vale' })).statusCode).toBe(400);
+
+    const user = await root.request('POST', '/api/admin/users', { username: 'Dono', email: 'dono@bompreco.com.br', organizationId: id, role: 'org_admin', password: 'senha123' });
+    expect(user.statusCode).toBe(201);
+    expect(user.json()).toMatchObject({ organizationId: id, organizationName: 'Mercado Bom Preço', role: 'org_admin' });
+    const owner = await loginAs(t.app, 'dono@bompreco.com.br', 'senha123');
+    const revenue = await t.app.inject({ method: 'POST', url: '/api/revenues', headers: { cookie: owner.cookie }, payload: { description: 'Vendas do dia', amount: '1500.50', date: '2026-03-02', status: 'received' } });
+    expect(revenue.statusCode).toBe(201);
+
+    const list = await root.request('GET', `/api/admin/organizations?filter=${encodeURIComponent(JSON.stringify({ q: 'bom preço' }))}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id, userCount: 1, revenue: '1500.50' })]);
+
+    const renamed = await root.request('PUT', `/api/admin/organizations/${id}`, { name: 'Mercado Bom Preço Ltda', slug: 'bom-preco', status: 'suspended' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ slug: 'bom-preco', status: 'suspended' });
+    // The old slug is free again; the suspended organization's users cannot log in nor keep using a session.
+    expect((await root.request('POST', '/api/admin/organizations', { name: 'Reuso', slug: 'mercado-bom-preco' })).statusCode).toBe(201);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'dono@bompreco.com.br', password: 'senha123' } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toMatch(/suspensa/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: owner.cookie } })).statusCode).toBe(401);
+    await root.request('PUT', `/api/admin/organizations/${id}`, { name: 'Mercado Bom Preço Ltda', slug: 'bom-preco', status: 'active' });
+    await loginAs(t.app, 'dono@bompreco.com.br', 'senha123');
+  });
+
+  it('lists, edits and deletes users across organizations; never demotes the last org_admin', async () => {
+    const tenant = await seedTenant(t, 'Usuarios Admin Ltda');
+    const list = await root.request('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ organizationId: tenant.organizationId }))}`);
+    expect(list.json().map((u: { id: string }) => u.id).sort()).toEqual([tenant.admin.userId, tenant.users[0].userId].sort());
+    expect(list.json()[0]).toHaveProperty('organizationName', 'Usuarios Admin Ltda');
+    const demote = await root.request('PUT', `/api/admin/users/${tenant.admin.userId}`, { username: 'Admin', email: await emailOf(tenant.admin), role: 'user' });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toMatch(/pelo menos um administrador/);
+    expect((await root.request('DELETE', `/api/admin/users/${tenant.admin.userId}`)).statusCode).toBe(409);
+    const toSuper = await root.request('PUT', `/api/admin/users/${tenant.users[0].userId}`, { username: 'X', email: await emailOf(tenant.users[0]), role: 'super_admin' });
+    expect(toSuper.statusCode).toBe(400);
+    const edited = await root.request('PUT', `/api/admin/users/${tenant.users[0].userId}`, { username: 'Paula Admin', email: 'paula@usuarios.com.br', role: 'org_admin' });
+    expect(edited.json()).toMatchObject({ username: 'Paula Admin', email: 'paula@usuarios.com.br', role: 'org_admin' });
+    expect((await root.request('DELETE', `/api/admin/users/${tenant.admin.userId}`)).statusCode).toBe(200);
+    expect((await tenant.admin.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await root.request('DELETE', `/api/admin/users/${root.userId}`)).statusCode).toBe(400);
+  });
+
+  it('deleting an organization removes its users\' access but keeps the whole history', async () => {
+    const tenant = await seedTenant(t, 'Excluida Ltda');
+    const viewerEmail = await emailOf(tenant.users[0]);
+    const deleted = await root.request('DELETE', `/api/admin/organizations/${tenant.organizationId}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await root.request('GET', `/api/admin/organizations/${tenant.organizationId}`)).statusCode).toBe(404);
+    expect((await tenant.admin.request('GET', '/api/auth/me')).statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: viewerEmail, password: 'senha123' } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toContain('removido automaticamente');
+    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: viewerEmail, password: 'outra-senha' } });
+    expect(wrongPassword.json().message).toBe('Email ou senha inválidos');
+    const users = (await root.request('GET', '/api/admin/users')).json().map((u: { id: string }) => u.id);
+    expect(users).not.toContain(tenant.users[0].userId);
+    const again = await root.request('DELETE', `/api/admin/users/${tenant.users[0].userId}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toContain('removido automaticamente');
+    const orgEvents = await t.deps.eventStore.readStream(`organization-${tenant.organizationId}`);
+    expect(orgEvents.map((e) => e.type)).toEqual(expect.arrayContaining(['OrganizationRegistered', 'OrganizationDeleted']));
+    const userEvents = await t.deps.eventStore.readStream(`user-${tenant.users[0].userId}`);
+    expect(userEvents.at(-1)).toMatchObject({ type: 'UserDeleted', data: { reason: 'organization_deleted' } });
+    expect(userEvents[0].type).toBe('UserRegistered');
+  });
+});

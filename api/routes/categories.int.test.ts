@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSuperAdmin, createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
+
+let t: TestApp;
+let acme: Awaited<ReturnType<typeof seedTenant>>;
+let other: Awaited<ReturnType<typeof seedTenant>>;
+let admin: Client;
+let viewer: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await seedTenant(t, 'Acme Categorias');
+  other = await seedTenant(t, 'Outra Empresa');
+  admin = acme.admin;
+  viewer = acme.users[0];
+});
+afterAll(async () => t.close());
+
+const expense = (category: string) => ({ description: 'Passagem aérea', amount: '780.00', category, date: '2025-03-10' });
+
+describe('categories API', () => {
+  it('gives every new organization the five default categories, marked isDefault', async () => {
+    const response = await admin.request('GET', '/api/categories?sort=["slug","ASC"]');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-range']).toBe('categories 0-4/5');
+    expect(response.json().map((c: { slug: string; name: string; isDefault: boolean; type: string }) => [c.slug, c.name, c.isDefault, c.type])).toEqual([
+      ['administrative', 'Administrativo', true, 'expense'],
+      ['hr', 'RH', true, 'expense'],
+      ['marketing', 'Marketing', true, 'expense'],
+      ['operational', 'Operacional', true, 'expense'],
+      ['technology', 'Tecnologia', true, 'expense'],
+    ]);
+  });
+
+  it('also gives them to an organization the super admin creates', async () => {
+    const root = await createSuperAdmin(t);
+    const created = await root.request('POST', '/api/admin/organizations', { name: 'Criada pelo Admin', slug: `criada-admin-${Date.now()}` });
+    expect(created.statusCode).toBe(201);
+    const impersonate = await root.request('POST', '/api/admin/impersonate', { organizationId: created.json().id, reason: 'Conferir categorias' });
+    expect(impersonate.statusCode).toBe(200);
+    const list = await root.request('GET', '/api/categories');
+    expect(list.json().filter((c: { isDefault: boolean }) => c.isDefault)).toHaveLength(5);
+  });
+
+  it('creates a category with the slug derived from the name and the default colour', async () => {
+    const response = await admin.request('POST', '/api/categories', { name: 'Viagens a Trabalho', description: 'Passagens e hotéis' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'Viagens a Trabalho', slug: 'viagens-a-trabalho', color: '#6366f1', isActive: true, isDefault: false, type: 'expense' });
+  });
+
+  it('refuses a second category with the same slug in the organization, but not in another one', async () => {
+    await admin.request('POST', '/api/categories', { name: 'Combustível' });
+    const duplicate = await admin.request('POST', '/api/categories', { name: 'combustível' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe('Já existe uma categoria com este nome (slug) nesta organização');
+    const elsewhere = await other.admin.request('POST', '/api/categories', { name: 'Combustível' });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('validates with pt-BR messages', async () => {
+    const missing = await admin.request('POST', '/api/categories', { description: 'sem nome' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Nome é obrigatório');
+    const color = await admin.request('POST', '/api/categories', { name: 'Cor ruim', color: 'azul' });
+    expect(color.statusCode).toBe(400);
+    expect(color.json().message).toContain('Cor inválida: use o formato #RRGGBB');
+  });
+
+  it('updates name, colour and active flag; the slug stays unless asked', async () => {
+    const created = (await admin.request('POST', '/api/categories', { name: 'Limpeza' })).json();
+    const response = await admin.request('PUT', `/api/categories/${created.id}`, { ...created, name: 'Material de Limpeza', color: '#10B981', isActive: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Material de Limpeza', slug: 'limpeza', color: '#10b981', isActive: false });
+  });
+
+  it('refuses to delete a default category', async () => {
+    const defaults = (await admin.request('GET', '/api/categories?filter={"isDefault":true}')).json();
+    const response = await admin.request('DELETE', `/api/categories/${defaults[0].id}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Categorias padrão não podem ser excluídas.');
+  });
+
+  it('refuses to delete a category in use with a clear message, and deletes it once unused', async () => {
+    const created = (await admin.request('POST', '/api/categories', { name: 'Hospedagem' })).json();
+    const e1 = (await admin.request('POST', '/api/expenses', expense('hospedagem'))).json();
+    await admin.request('POST', '/api/expenses', expense('hospedagem'));
+    const refused = await admin.request('DELETE', `/api/categories/${created.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Esta categoria não pode ser excluída porque está sendo usada por 2 despesas. Altere a categoria dessas despesas ou desative a categoria.');
+    const renamed = await admin.request('PUT', `/api/categories/${created.id}`, { slug: 'hotel' });
+    expect(renamed.statusCode).toBe(409);
+    const all = (await admin.request('GET', '/api/expenses?filter={"category":"hospedagem"}')).json();
+    for (const e of all) await admin.request('PUT', `/api/expenses/${e.id}`, { category: 'operational' });
+    expect(e1.category).toBe('hospedagem');
+    const deleted = await admin.request('DELETE', `/api/categories/${created.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().slug).toBe('hospedagem');
+    expect((await admin.request('GET', `/api/categories/${created.id}`)).statusCode).toBe(404);
+    // Its slug is free again.
+    expect((await admin.request('POST', '/api/categories', { name: 'Hospedagem' })).statusCode).toBe(201);
+  });
+
+  it('answers 404 for another tenant\'s category', async () => {
+    const theirs = (await other.admin.request('GET', '/api/categories')).json()[0];
+    expect((await admin.request('GET', `/api/categories/${theirs.id}`)).statusCode).toBe(404);
+    expect((await admin.request('PUT', `/api/categories/${theirs.id}`, { name: 'Invadida' })).statusCode).toBe(404);
+    expect((await admin.request('DELETE', `/api/categories/${theirs.id}`)).statusCode).toBe(404);
+    expect((await admin.request('GET', '/api/categories/nao-e-um-id')).statusCode).toBe(404);
+  });
+
+  it('lets a view-only user read but not write (403)', async () => {
+    expect((await viewer.request('GET', '/api/categories')).statusCode).toBe(200);
+    const mine = (await admin.request('GET', '/api/categories')).json()[0];
+    expect((await viewer.request('POST', '/api/categories', { name: 'Proibida' })).statusCode).toBe(403);
+    expect((await viewer.request('PUT', `/api/categories/${mine.id}`, { name: 'Proibida' })).statusCode).toBe(403);
+    expect((await viewer.request('DELETE', `/api/categories/${mine.id}`)).statusCode).toBe(403);
+  });
+
+  it('pages, sorts and filters on the server', async () => {
+    const page = await admin.request('GET', '/api/categories?sort=["name","DESC"]&range=[0,1]&filter={"isActive":true}');
+    expect(page.json()).toHaveLength(2);
+    expect(page.headers['content-range']).toMatch(/^categories 0-1\/\d+$/);
+    const names = page.json().map((c: { name: string }) => c.name);
+    expect([...names].sort((a, b) => b.localeCompare(a))).toEqual(names);
+    const q = await admin.request('GET', '/api/categories?filter={"q":"tecno"}');
+    expect(q.json().map((c: { slug: string }) => c.slug)).toEqual(['technology']);
+  });
+});

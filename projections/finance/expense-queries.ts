@@ -1,0 +1,135 @@
+// Reads of the expenses read model for the API (callers run them inside withTenant).
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+import { validationError } from '../../domain/shared/errors';
+
+export const expenseRow = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  description: z.string(),
+  amount: z.bigint(),
+  category: z.string(),
+  status: z.enum(['pending', 'approved', 'completed', 'rejected']),
+  date: z.string(),
+  expense_type: z.enum(['fixed', 'variable']),
+  is_recurring: z.boolean(),
+  recurring_period: z.enum(['monthly', 'quarterly', 'yearly']).nullable(),
+  recurring_duration: z.number().nullable(),
+  recurring_end_date: z.string().nullable(),
+  attachment_id: z.string().nullable(),
+  attachment_name: z.string().nullable(),
+  attachment_type: z.string().nullable(),
+  attachment_size: z.number().nullable(),
+  source_kind: z.enum(['ofx', 'bank_sync']).nullable(),
+  source_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ExpenseRow = z.infer<typeof expenseRow>;
+
+const columns = sql.fragment`
+  id, organization_id, description, amount, category, status, date, expense_type, is_recurring, recurring_period,
+  recurring_duration, recurring_end_date, attachment_id, attachment_name, attachment_type, attachment_size,
+  source_kind, source_id, created_at, updated_at`;
+
+export const expenseSortable: Record<string, FragmentSqlToken> = {
+  id: sql.fragment`id`,
+  date: sql.fragment`date`,
+  amount: sql.fragment`amount`,
+  description: sql.fragment`lower(description)`,
+  category: sql.fragment`category`,
+  status: sql.fragment`status`,
+  expenseType: sql.fragment`expense_type`,
+  isRecurring: sql.fragment`is_recurring`,
+  createdAt: sql.fragment`created_at`,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOrMany = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** react-admin filter → SQL conditions: q, category, status, expenseType, isRecurring, date_gte, date_lte, id. */
+export function expenseFilter(organizationId: string, filter: Record<string, unknown>): FragmentSqlToken {
+  const conditions: FragmentSqlToken[] = [sql.fragment`organization_id = ${organizationId}`];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    switch (key) {
+      case 'q':
+        conditions.push(sql.fragment`description ILIKE ${likePattern(String(value))}`);
+        break;
+      case 'category':
+      case 'status':
+      case 'expenseType': {
+        const column = key === 'expenseType' ? sql.fragment`expense_type` : sql.identifier([key]);
+        conditions.push(sql.fragment`${column} = ANY(${sql.array(oneOrMany(value), 'text')})`);
+        break;
+      }
+      case 'isRecurring':
+        conditions.push(sql.fragment`is_recurring = ${value === true || value === 'true'}`);
+        break;
+      case 'date_gte':
+      case 'date_lte': {
+        if (!DATE.test(String(value))) throw validationError(`Filtro ${key} inválido: use AAAA-MM-DD`);
+        conditions.push(key === 'date_gte' ? sql.fragment`date >= ${String(value)}::date` : sql.fragment`date <= ${String(value)}::date`);
+        break;
+      }
+      case 'id':
+        conditions.push(sql.fragment`id = ANY(${sql.array(oneOrMany(value).filter((id) => UUID.test(id)), 'uuid')})`);
+        break;
+      default:
+        throw validationError(`Filtro não suportado: ${key}`);
+    }
+  }
+  return sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
+}
+
+export async function listExpenses(
+  tx: CommonQueryMethods,
+  where: FragmentSqlToken,
+  page: { orderBy: FragmentSqlToken; limit: number; offset: number },
+): Promise<{ rows: readonly ExpenseRow[]; total: number }> {
+  const rows = await tx.any(sql.type(expenseRow)`
+    SELECT ${columns} FROM expenses WHERE ${where} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM expenses WHERE ${where}`);
+  return { rows, total };
+}
+
+export function findExpense(tx: CommonQueryMethods, organizationId: string, id: string): Promise<ExpenseRow | null> {
+  if (!UUID.test(id)) return Promise.resolve(null);
+  return tx.maybeOne(sql.type(expenseRow)`SELECT ${columns} FROM expenses WHERE organization_id = ${organizationId} AND id = ${id}`);
+}
+
+export const expenseSummaryRow = z.object({
+  count: z.number(),
+  total_amount: z.bigint(),
+  pending_count: z.number(),
+  pending_amount: z.bigint(),
+  approved_count: z.number(),
+  approved_amount: z.bigint(),
+  completed_count: z.number(),
+  rejected_count: z.number(),
+  recurring_count: z.number(),
+});
+
+/** Totals over every expense the filter matches (not just one page), for the screen's cards. */
+export function summarizeExpenses(tx: CommonQueryMethods, where: FragmentSqlToken) {
+  return tx.one(sql.type(expenseSummaryRow)`
+    SELECT count(*)::int AS count,
+      COALESCE(sum(amount), 0)::bigint AS total_amount,
+      count(*) FILTER (WHERE status = 'pending')::int AS pending_count,
+      COALESCE(sum(amount) FILTER (WHERE status = 'pending'), 0)::bigint AS pending_amount,
+      count(*) FILTER (WHERE status = 'approved')::int AS approved_count,
+      COALESCE(sum(amount) FILTER (WHERE status = 'approved'), 0)::bigint AS approved_amount,
+      count(*) FILTER (WHERE status = 'completed')::int AS completed_count,
+      count(*) FILTER (WHERE status = 'rejected')::int AS rejected_count,
+      count(*) FILTER (WHERE is_recurring)::int AS recurring_count
+    FROM expenses WHERE ${where}`);
+}
+
+/** How many expenses of the organization carry a category slug (a category in use cannot be deleted). */
+export function countExpensesInCategory(tx: CommonQueryMethods, organizationId: string, slug: string): Promise<number> {
+  return tx.oneFirst(sql.type(z.object({ n: z.number() }))`
+    SELECT count(*)::int AS n FROM expenses WHERE organization_id = ${organizationId} AND category = ${slug}`);
+}
