@@ -8,5 +8,8 @@ import { impersonationsProjector } from './identity/impersonations';
 import { organizationRevenuesProjector } from './identity/organization-revenues';
 import { dashboardLedgerProjector } from './dashboard/ledger';
 import { revenuesProjector } from './finance/revenues';
+import { goalsProjector } from './finance/goals';
+import { investmentsProjector } from './finance/investments';
+import { transactionsProjector } from './finance/transactions';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, dashboardLedgerProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, dashboardLedgerProjector];
