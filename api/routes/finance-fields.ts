@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { businessDate } from '../../domain/shared/dates';
 import { notFound } from '../../domain/shared/errors';
 import { uuid } from '../../domain/shared/ids';
-import { parseMoney } from '../../domain/shared/money';
+import { formatMoney, parseMoney } from '../../domain/shared/money';
 import { requireEditor } from '../plugins/auth';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -38,6 +38,39 @@ export const moneyField = (required: string, options: { allowZero?: boolean } = 
         }
         return parsed;
       }),
+  );
+
+/** An optional amount: blank or null means none. */
+export const optionalMoneyField = () =>
+  z.preprocess(blankToNull, moneyField('Valor inválido', { allowZero: true }).nullable().optional());
+
+/** A percent with up to two decimals ("12.5" → "12.50"), not negative. */
+export const percentField = (required: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.number(), z.string()], { required_error: required, invalid_type_error: 'Percentual inválido' })
+      .transform((value, ctx) => {
+        const parsed = parseMoney(value);
+        if (parsed === null || parsed > 99_999_999n) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Percentual inválido: use um número com até duas casas decimais' });
+          return z.NEVER;
+        }
+        if (parsed < 0n) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'O percentual não pode ser negativo' });
+          return z.NEVER;
+        }
+        return formatMoney(parsed);
+      }),
+  );
+
+/** One of `values`; missing or blank gives `required`, anything else lists the accepted values. */
+export const enumField = <T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.enum(values as unknown as [T[number], ...T[number][]], {
+      errorMap: (issue, ctx) => ({ message: ctx.data === undefined ? required : `${invalid}; use um destes: ${values.join(', ')}` }),
+    }),
   );
 
 /** A required 'YYYY-MM-DD' business date. */

@@ -7,7 +7,7 @@ import { validationError } from '../../domain/shared/errors';
 export type Page = { orderBy: FragmentSqlToken; limit: number; offset: number; filter: Record<string, unknown> };
 
 export const where = (conditions: FragmentSqlToken[]): FragmentSqlToken =>
-  conditions.length === 0 ? sql.fragment`TRUE` : sql.join(conditions, sql.fragment` AND `);
+  conditions.length === 0 ? sql.fragment`TRUE` : sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
 
 /** A filter value given once or as a list (react-admin sends both), as non-empty strings. */
 export function filterValues(value: unknown): string[] | null {

@@ -1,0 +1,124 @@
+// The financial_goals read model (Metas Financeiras screen and its cards), and the queries over it.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { decodeEvent } from '../../app/eventstore/codec';
+import type { RecordedEvent } from '../../app/eventstore/port';
+import { goalCategories, goalStatuses, type GoalEvent } from '../../domain/finance/goal';
+import type { Projector, Tx } from '../projector';
+import { protectTenantTable } from '../tenant-table';
+import { oneOf, textSearch, where, type Page } from './filters';
+
+export const goalsProjector: Projector = {
+  name: 'financial_goals',
+  version: 1,
+  tables: ['financial_goals'],
+  async migrate(tx: Tx) {
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS financial_goals (
+        id uuid PRIMARY KEY,
+        organization_id uuid NOT NULL,
+        name text NOT NULL,
+        category text NOT NULL,
+        target_amount bigint NOT NULL,
+        current_amount bigint NOT NULL,
+        target_date date,
+        status text NOT NULL,
+        completed_at timestamptz,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS financial_goals_org ON financial_goals (organization_id, created_at)`);
+    await protectTenantTable(tx, 'financial_goals');
+  },
+  async handle(event: RecordedEvent, tx: Tx) {
+    if (!event.type.startsWith('FinancialGoal')) return;
+    const e = decodeEvent<GoalEvent>(event);
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'FinancialGoalCreated':
+      case 'FinancialGoalUpdated': {
+        const g = e.data;
+        await tx.query(sql.unsafe`
+          INSERT INTO financial_goals (id, organization_id, name, category, target_amount, current_amount, target_date, status, created_at, updated_at)
+          VALUES (${g.goalId}, ${g.organizationId}, ${g.name}, ${g.category}, ${g.targetAmount.toString()}::bigint, ${g.currentAmount.toString()}::bigint,
+            ${g.targetDate}::date, ${g.status}, ${at}, ${at})
+          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category, target_amount = EXCLUDED.target_amount,
+            current_amount = EXCLUDED.current_amount, target_date = EXCLUDED.target_date, status = EXCLUDED.status,
+            completed_at = CASE WHEN EXCLUDED.status = 'completed' THEN financial_goals.completed_at END, updated_at = EXCLUDED.updated_at`);
+        return;
+      }
+      case 'FinancialGoalContributionAdded':
+        await tx.query(sql.unsafe`
+          UPDATE financial_goals SET current_amount = ${e.data.currentAmount.toString()}::bigint, updated_at = ${at} WHERE id = ${e.data.goalId}`);
+        return;
+      case 'FinancialGoalCompleted':
+        await tx.query(sql.unsafe`
+          UPDATE financial_goals SET status = 'completed', completed_at = ${e.data.completedAt}, updated_at = ${at} WHERE id = ${e.data.goalId}`);
+        return;
+      case 'FinancialGoalDeleted':
+        await tx.query(sql.unsafe`DELETE FROM financial_goals WHERE id = ${e.data.goalId}`);
+        return;
+    }
+  },
+};
+
+export const goalRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(goalCategories),
+  target_amount: z.bigint(),
+  current_amount: z.bigint(),
+  target_date: z.string().nullable(),
+  status: z.enum(goalStatuses),
+  completed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GoalRow = z.infer<typeof goalRow>;
+
+const columns = sql.fragment`id, name, category, target_amount, current_amount, target_date, status, completed_at, created_at, updated_at`;
+
+export const goalSortable = {
+  id: sql.fragment`id`,
+  name: sql.fragment`lower(name)`,
+  category: sql.fragment`category`,
+  targetAmount: sql.fragment`target_amount`,
+  currentAmount: sql.fragment`current_amount`,
+  targetDate: sql.fragment`target_date`,
+  status: sql.fragment`status`,
+  progress: sql.fragment`(CASE WHEN target_amount > 0 THEN current_amount::numeric / target_amount ELSE 0 END)`,
+  createdAt: sql.fragment`created_at`,
+};
+
+/** react-admin filters: q (name), status, category, id. */
+function goalFilter(organizationId: string, filter: Record<string, unknown>) {
+  return where([
+    sql.fragment`organization_id = ${organizationId}`,
+    ...textSearch([sql.fragment`name`], filter.q),
+    ...oneOf(sql.fragment`status`, filter.status),
+    ...oneOf(sql.fragment`category`, filter.category),
+    ...oneOf(sql.fragment`id`, filter.id),
+  ]);
+}
+
+export async function listGoals(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: GoalRow[]; total: number }> {
+  const condition = goalFilter(organizationId, params.filter);
+  const rows = await tx.any(sql.type(goalRow)`
+    SELECT ${columns} FROM financial_goals WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
+  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM financial_goals WHERE ${condition}`);
+  return { rows: [...rows], total };
+}
+
+export function findGoal(tx: CommonQueryMethods, organizationId: string, id: string): Promise<GoalRow | null> {
+  return tx.maybeOne(sql.type(goalRow)`SELECT ${columns} FROM financial_goals WHERE organization_id = ${organizationId} AND id = ${id}`);
+}
+
+/** The Metas cards: Total de Metas, Concluídas, Em Progresso, Valor Total (sum of targets). */
+export function goalSummary(tx: CommonQueryMethods, organizationId: string, filter: Record<string, unknown>) {
+  return tx.one(sql.type(z.object({ count: z.number(), completed_count: z.number(), active_count: z.number(), total_target: z.bigint() }))`
+    SELECT count(*)::int AS count,
+      (count(*) FILTER (WHERE status = 'completed'))::int AS completed_count,
+      (count(*) FILTER (WHERE status = 'active'))::int AS active_count,
+      coalesce(sum(target_amount), 0)::int8 AS total_target
+    FROM financial_goals WHERE ${goalFilter(organizationId, filter)}`);
+}

@@ -1,0 +1,161 @@
+// The transactions read model: one ledger of revenues (income) and expenses, imported ones included
+// (an approved import becomes a revenue or an expense through the same events).
+//
+// Revenue statuses are put on the ledger's expense-style scale (spec §4 "transaction status"):
+// pending → pending, confirmed → approved, received → completed, cancelled → rejected.
+// Cancelled revenues and rejected expenses stay in the ledger with that status; readers decide what counts.
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+import { decodeEvent } from '../../app/eventstore/codec';
+import type { RecordedEvent } from '../../app/eventstore/port';
+import type { ExpenseEvent } from '../../domain/finance/expense';
+import type { RevenueEvent, RevenueStatus } from '../../domain/finance/revenue';
+import type { Projector, Tx } from '../projector';
+import { protectTenantTable } from '../tenant-table';
+import { dateRange, oneOf, textSearch, where, type Page } from './filters';
+
+export const transactionStatuses = ['pending', 'approved', 'completed', 'rejected'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const transactionStatusOfRevenue: Record<RevenueStatus, TransactionStatus> = {
+  pending: 'pending',
+  confirmed: 'approved',
+  received: 'completed',
+  cancelled: 'rejected',
+};
+
+/** Spec §3: a transaction without a category shows these. */
+export const FALLBACK_CATEGORY = { income: 'Outras Receitas', expense: 'Outras Despesas' } as const;
+
+const LEDGER_EVENTS = new Set(['RevenueRecorded', 'RevenueUpdated', 'RevenueDeleted', 'ExpenseRecorded', 'ExpenseUpdated', 'ExpenseDeleted']);
+
+export const transactionsProjector: Projector = {
+  name: 'transactions',
+  version: 1,
+  tables: ['transactions'],
+  async migrate(tx: Tx) {
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS transactions (
+        id uuid PRIMARY KEY,
+        organization_id uuid NOT NULL,
+        date date NOT NULL,
+        description text NOT NULL,
+        amount bigint NOT NULL,
+        type text NOT NULL,
+        category text NOT NULL,
+        status text NOT NULL,
+        expense_type text,
+        is_recurring boolean NOT NULL DEFAULT false,
+        recurring_period text,
+        source_kind text,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS transactions_org_date ON transactions (organization_id, date DESC)`);
+    await protectTenantTable(tx, 'transactions');
+  },
+  async handle(event: RecordedEvent, tx: Tx) {
+    if (!LEDGER_EVENTS.has(event.type)) return;
+    const e = decodeEvent<RevenueEvent | ExpenseEvent>(event);
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'RevenueRecorded':
+      case 'RevenueUpdated': {
+        const r = e.data;
+        await upsert(tx, {
+          id: r.revenueId, organizationId: r.organizationId, date: r.date, description: r.description, amount: r.amount, type: 'income',
+          category: r.category, status: transactionStatusOfRevenue[r.status], expenseType: null, isRecurring: false, recurringPeriod: null,
+          sourceKind: r.source?.kind ?? null, at,
+        });
+        return;
+      }
+      case 'ExpenseRecorded':
+      case 'ExpenseUpdated': {
+        const x = e.data;
+        await upsert(tx, {
+          id: x.expenseId, organizationId: x.organizationId, date: x.date, description: x.description, amount: x.amount, type: 'expense',
+          category: x.category, status: x.status, expenseType: x.expenseType, isRecurring: x.isRecurring, recurringPeriod: x.recurringPeriod,
+          sourceKind: x.source?.kind ?? null, at,
+        });
+        return;
+      }
+      case 'RevenueDeleted':
+        await tx.query(sql.unsafe`DELETE FROM transactions WHERE id = ${e.data.revenueId}`);
+        return;
+      case 'ExpenseDeleted':
+        await tx.query(sql.unsafe`DELETE FROM transactions WHERE id = ${e.data.expenseId}`);
+        return;
+    }
+  },
+};
+
+type LedgerEntry = {
+  id: string; organizationId: string; date: string; description: string; amount: bigint; type: 'income' | 'expense'; category: string;
+  status: TransactionStatus; expenseType: string | null; isRecurring: boolean; recurringPeriod: string | null; sourceKind: string | null; at: string;
+};
+
+async function upsert(tx: Tx, t: LedgerEntry): Promise<void> {
+  await tx.query(sql.unsafe`
+    INSERT INTO transactions (id, organization_id, date, description, amount, type, category, status, expense_type, is_recurring, recurring_period, source_kind, created_at, updated_at)
+    VALUES (${t.id}, ${t.organizationId}, ${t.date}::date, ${t.description}, ${t.amount.toString()}::bigint, ${t.type}, ${t.category.trim()}, ${t.status},
+      ${t.expenseType}, ${t.isRecurring}, ${t.recurringPeriod}, ${t.sourceKind}, ${t.at}, ${t.at})
+    ON CONFLICT (id) DO UPDATE SET date = EXCLUDED.date, description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category,
+      status = EXCLUDED.status, expense_type = EXCLUDED.expense_type, is_recurring = EXCLUDED.is_recurring,
+      recurring_period = EXCLUDED.recurring_period, source_kind = EXCLUDED.source_kind, updated_at = EXCLUDED.updated_at`);
+}
+
+export const transactionRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  amount: z.bigint(),
+  type: z.enum(['income', 'expense']),
+  category: z.string(),
+  status: z.enum(transactionStatuses),
+  expense_type: z.enum(['fixed', 'variable']).nullable(),
+  is_recurring: z.boolean(),
+  recurring_period: z.enum(['monthly', 'quarterly', 'yearly']).nullable(),
+  source_kind: z.enum(['ofx', 'bank_sync']).nullable(),
+  created_at: z.string(),
+});
+export type TransactionRow = z.infer<typeof transactionRow>;
+
+const category = sql.fragment`coalesce(nullif(category, ''), CASE type WHEN 'income' THEN ${FALLBACK_CATEGORY.income} ELSE ${FALLBACK_CATEGORY.expense} END)`;
+
+const columns = sql.fragment`
+  id, date, description, amount, type, ${category} AS category, status, expense_type, is_recurring, recurring_period, source_kind, created_at`;
+
+export const transactionSortable = {
+  id: sql.fragment`id`,
+  date: sql.fragment`date`,
+  description: sql.fragment`lower(description)`,
+  amount: sql.fragment`amount`,
+  type: sql.fragment`type`,
+  category,
+  status: sql.fragment`status`,
+  createdAt: sql.fragment`created_at`,
+};
+
+/**
+ * Filters: startDate / endDate (the spec's query parameters, also accepted inside `filter`, and as
+ * date_gte / date_lte), q (description), type, status, category, id.
+ */
+function transactionFilter(organizationId: string, filter: Record<string, unknown>) {
+  return where([
+    sql.fragment`organization_id = ${organizationId}`,
+    ...dateRange(sql.fragment`date`, filter.startDate ?? filter.date_gte, filter.endDate ?? filter.date_lte, ['startDate', 'endDate']),
+    ...textSearch([sql.fragment`description`], filter.q),
+    ...oneOf(sql.fragment`type`, filter.type),
+    ...oneOf(sql.fragment`status`, filter.status),
+    ...oneOf(category, filter.category),
+    ...oneOf(sql.fragment`id`, filter.id),
+  ]);
+}
+
+export async function listTransactions(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: TransactionRow[]; total: number }> {
+  const condition = transactionFilter(organizationId, params.filter);
+  const rows = await tx.any(sql.type(transactionRow)`
+    SELECT ${columns} FROM transactions WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
+  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transactions WHERE ${condition}`);
+  return { rows: [...rows], total };
+}
