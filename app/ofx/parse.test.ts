@@ -137,7 +137,7 @@ describe('parseOfx: header dates, period and balance', () => {
   it('reads "N.NNN" as thousands when the file writes decimals with a comma, and says so', () => {
     const doc = parseOfx(bank(row(GOOD.replace('-1.00', '-30.000')) + row(GOOD.replace('-1.00', '-2,48'))));
     expect(doc.statements[0].transactions.map((t) => t.amount)).toEqual([-3_000_000n, -248n]);
-    warned(doc, /lido\(s\) como milhar/);
+    warned(doc, /1 valor\(es\) como "30.000" .* lido\(s\) como milhar.*\(linha 26\)/);
   });
 
   it('rounds extra decimals half away from zero and says so', () => {
@@ -152,6 +152,13 @@ describe('parseOfx: balance rows without a value (Caixa "SALDO DIA")', () => {
     const doc = parseOfx(bank(row('<TRNTYPE>CREDIT\n<DTPOSTED>20240102\n<TRNAMT>   .  \n<FITID>0\n<MEMO>SALDO DIA') + row(GOOD)));
     expect(doc.statements[0].transactions.map((t) => t.fitId)).toEqual(['1']);
     warned(doc, /^Linha 23: linha de saldo "SALDO DIA"/);
+  });
+
+  it('reports many skipped SALDO rows in one warning', () => {
+    const saldo = (day: string) => row(`<TRNTYPE>CREDIT\n<DTPOSTED>202401${day}\n<TRNAMT>\n<MEMO>SALDO DIA`);
+    const doc = parseOfx(bank(['01', '02', '03', '04', '05', '06'].map(saldo).join('') + row(GOOD)));
+    expect(doc.statements[0].transactions).toHaveLength(1);
+    expect(doc.warnings).toContain('6 linhas de saldo (ex.: "SALDO DIA") sem valor numérico em <TRNAMT> ignoradas (linhas 23, 29, 35, 41, 47, …); não são transações.');
   });
 
   it('keeps a SALDO row that does carry an amount', () => {

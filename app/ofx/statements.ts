@@ -7,6 +7,9 @@ import type { OfxNode } from './tree';
 
 type Problem = { line: number; message: string };
 
+/** Per-file counts of tolerated oddities, reported as one warning each instead of one per row. */
+type Tally = { rounded: number[]; grouped: number[]; untyped: number[]; balanceRows: { line: number; label: string; amount: string }[] };
+
 type Found = { node: OfxNode; kind: 'bank' | 'creditcard' | 'investment'; transactions: OfxNode[] };
 
 const STATEMENT_KINDS: Record<string, Found['kind']> = { STMTRS: 'bank', CCSTMTRS: 'creditcard', INVSTMTRS: 'investment' };
@@ -25,12 +28,23 @@ export function readStatements(root: OfxNode, warnings: string[]): OfxStatement[
   const found = findStatements(root);
   const problems: Problem[] = [];
   const mark = inferDecimalMark(rawAmounts(found));
-  const tally = { rounded: [] as number[], grouped: [] as number[], untyped: [] as number[] };
+  const tally: Tally = { rounded: [], grouped: [], untyped: [], balanceRows: [] };
   checkServerDate(root, warnings);
   const statements = found.map((statement) => readStatement(statement, mark, problems, warnings, tally));
+  const [balanceRow, ...moreBalanceRows] = tally.balanceRows;
+  if (balanceRow && moreBalanceRows.length === 0) {
+    warnings.push(
+      `Linha ${balanceRow.line}: linha de saldo ${quote(balanceRow.label)} sem valor numérico em <TRNAMT> (${quote(balanceRow.amount)}) ignorada; não é uma transação.`,
+    );
+  } else if (balanceRow) {
+    const lines = tally.balanceRows.slice(0, 5).map((r) => r.line).join(', ');
+    warnings.push(
+      `${tally.balanceRows.length} linhas de saldo (ex.: ${quote(balanceRow.label)}) sem valor numérico em <TRNAMT> ignoradas (linhas ${lines}${tally.balanceRows.length > 5 ? ', …' : ''}); não são transações.`,
+    );
+  }
   if (tally.grouped.length > 0) {
     warnings.push(
-      `${tally.grouped.length} valor(es) no formato "N.NNN" lido(s) como milhar, porque os demais valores do arquivo usam vírgula decimal (linha ${tally.grouped[0]}).`,
+      `${tally.grouped.length} valor(es) como "30.000" (um separador seguido de três dígitos) lido(s) como milhar, pelo separador decimal dos demais valores do arquivo (linha ${tally.grouped[0]}).`,
     );
   }
   if (tally.rounded.length > 0) {
@@ -48,7 +62,7 @@ function readStatement(
   mark: DecimalMark,
   problems: Problem[],
   warnings: string[],
-  tally: { rounded: number[]; grouped: number[]; untyped: number[] },
+  tally: Tally,
 ): OfxStatement {
   const account = child(node, ACCOUNT_AGGREGATE[kind]);
   if (!account) problems.push({ line: node.line, message: `<${node.name}> sem <${ACCOUNT_AGGREGATE[kind]}> (conta não identificada)` });
@@ -61,7 +75,7 @@ function readStatement(
 
   const transactions: OfxTransaction[] = [];
   for (const row of rows) {
-    const transaction = readTransaction(row, mark, problems, warnings, tally);
+    const transaction = readTransaction(row, mark, problems, tally);
     if (transaction) transactions.push(transaction);
   }
 
@@ -106,8 +120,7 @@ function readTransaction(
   row: OfxNode,
   mark: DecimalMark,
   problems: Problem[],
-  warnings: string[],
-  tally: { rounded: number[]; grouped: number[]; untyped: number[] },
+  tally: Tally,
 ): OfxTransaction | null {
   const name = text(row, 'NAME') ?? payeeName(row);
   const memo = text(row, 'MEMO');
@@ -115,9 +128,7 @@ function readTransaction(
   const dateNode = child(row, 'DTPOSTED');
   const rawAmount = amountNode?.value ?? '';
   if (amountNode && !/\d/.test(rawAmount) && BALANCE_ROW.test(`${memo ?? ''} ${name ?? ''}`)) {
-    warnings.push(
-      `Linha ${row.line}: linha de saldo ${quote(memo ?? name ?? '')} sem valor numérico em <TRNAMT> (${quote(rawAmount.trim())}) ignorada; não é uma transação.`,
-    );
+    tally.balanceRows.push({ line: row.line, label: memo ?? name ?? '', amount: rawAmount.trim() });
     return null;
   }
   const missing = [dateNode ? null : '<DTPOSTED>', amountNode ? null : '<TRNAMT>'].filter((tag) => tag !== null);
