@@ -1,6 +1,6 @@
 // Why Fluxo: a list of benefits beside the marketing figures of spec §1.
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Box, Grid, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
+import { Grid, List, ListItem, ListItemIcon, ListItemText, Paper, Typography } from '@mui/material';
 import { Section } from './Section';
 
 const benefits = [

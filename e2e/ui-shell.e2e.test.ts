@@ -1,0 +1,74 @@
+// The platform's first vertical slice in a real browser: register → dashboard shell → 404 → logout →
+// landing for the signed-out → login (with the server's error shown above the form).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type E2eApp } from './support/app';
+import { launchBrowser, newPage } from './support/browser';
+
+describe('UI shell', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let page: Page;
+  const email = 'ana@padaria.com.br';
+  const password = 'segredo123';
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await newPage(browser, app.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('registers an organization, deriving its slug, and lands on the dashboard', async () => {
+    await page.goto('/register');
+    await page.getByLabel(/nome de usuário/i).fill('Ana Souza');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/senha/i).fill(password);
+    await page.getByLabel(/nome da organização/i).fill('Padaria São João');
+    expect(await page.getByLabel(/identificador/i).inputValue()).toBe('padaria-sao-joao');
+    await page.getByRole('button', { name: /criar conta/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Dashboard Financeiro').waitFor();
+    await page.getByText('Padaria São João').waitFor();
+    await page.getByText('Administrador').waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Usuários' }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Painel Admin' }).count()).toBe(0);
+  });
+
+  it('shows the 404 page for an unknown path inside the app', async () => {
+    await page.goto('/pagina-inexistente');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+
+  it('logs out to /login; signed out, / is the landing page and a screen asks to log in', async () => {
+    await page.goto('/');
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/');
+    await page.getByRole('heading', { name: /Gestão financeira inteligente/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/cash-flow');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/pagina-inexistente');
+    await page.getByText('404 Page Not Found').waitFor();
+  });
+
+  it("shows the server's message above the form on a failed login, then logs in", async () => {
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByLabel(/senha/i).fill('senha-errada');
+    await page.getByRole('button', { name: /entrar/i }).click();
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).not.toBe('');
+    await page.getByLabel(/senha/i).fill(password);
+    await page.getByRole('button', { name: /entrar/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Dashboard Financeiro').waitFor();
+  });
+});
