@@ -61,3 +61,32 @@ export function boletoPdf(input: { bank: string; line: string; beneficiary: stri
     { text: 'Ficha de Compensação - Autenticação Mecânica', alignment: 'right', fontSize: 7 },
   ]);
 }
+
+// ---- images ----
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Renders HTML to a PNG and a JPEG with Debian's Chromium (no download, no network), at the
+ * viewport's size so OCR stays quick.
+ */
+export async function renderImages(html: string, viewport = { width: 620, height: 560 }): Promise<{ png: Buffer; jpeg: Buffer }> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+    await page.setContent(html);
+    return { png: await page.screenshot({ type: 'png' }), jpeg: await page.screenshot({ type: 'jpeg', quality: 90 }) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A receipt as a cashier's printer would lay it out, in large black-on-white text. */
+export function receiptHtml(lines: string[]): string {
+  const body = lines.map((line) => `<div>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</div>`).join('');
+  return `<!doctype html><html><body style="margin:0;padding:20px 24px;background:#fff;color:#000;font:26px/1.45 'DejaVu Sans',sans-serif">${body}</body></html>`;
+}

@@ -86,18 +86,6 @@ describe('PDF documents', () => {
   it('reads the due date with today’s date by default', async () => {
     expect((await analyzeDocument(asUpload(boleto))).extractedData.date).toBe('2026-12-15');
   });
-
-  it('says so when a PDF has no text layer', async () => {
-    const scanned = await pdfFrom([{ canvas: [{ type: 'rect', x: 0, y: 0, w: 300, h: 120, color: '#333333' }] }]);
-    const result = await analyzeDocument(asUpload(scanned), { today });
-    expect(result).toEqual({
-      extractedData: { description: null, amount: null, date: null, category: null, vendor: null },
-      text: '',
-      method: 'pdf-text',
-      notice:
-        'Este PDF não tem texto selecionável (parece ser uma digitalização). Preencha os dados manualmente ou envie uma foto (JPG ou PNG) do documento.',
-    });
-  });
 });
 
 describe('bad uploads', () => {

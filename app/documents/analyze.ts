@@ -1,10 +1,10 @@
 // Document analysis behind POST /api/documents/analyze: reads an uploaded receipt, invoice or
-// payment slip (PDF text layer, or OCR for JPEG/PNG) and proposes the expense fields. Offline.
+// payment slip (PDF text layer; OCR for JPEG/PNG and scanned PDFs) and proposes the expense fields. Offline.
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { CategoryOption } from './category';
 import { extractExpenseData, type ExtractedData } from './extract';
 import { recognizeImage, shutdownOcr } from './ocr';
-import { pdfText } from './pdf-text';
+import { readPdf } from './pdf';
 import { checkImage, checkPdf, decodeUpload } from './upload';
 
 export type { ExtractedData } from './extract';
@@ -29,7 +29,8 @@ export type DocumentAnalysis = {
 };
 
 const NO_TEXT_LAYER =
-  'Este PDF não tem texto selecionável (parece ser uma digitalização). Preencha os dados manualmente ou envie uma foto (JPG ou PNG) do documento.';
+  'Este PDF não tem texto selecionável (parece ser uma digitalização) e não foi possível lê-lo. Preencha os dados manualmente ou envie uma foto (JPG ou PNG) do documento.';
+const SCANNED = 'Este PDF é uma digitalização: os dados foram lidos por OCR. Confira-os antes de salvar.';
 const NOTHING_FOUND = 'Nenhum dado foi reconhecido no documento. Confira se a imagem está nítida e completa.';
 
 /** Reads a document and proposes expense fields; throws DomainError ('unprocessable', 'too_large') for bad uploads. */
@@ -37,10 +38,14 @@ export async function analyzeDocument(input: AnalyzeInput, options: AnalyzeOptio
   const { bytes, type } = decodeUpload(input);
   let text: string;
   let method: DocumentAnalysis['method'];
+  let notice: string | undefined;
   if (type === 'application/pdf') {
     checkPdf(bytes);
-    text = await pdfText(bytes);
-    method = 'pdf-text';
+    const pdf = await readPdf(bytes);
+    // A scan's page image is read like a photo; when that fails the PDF is reported as unreadable text.
+    const scanned = pdf.scan ? await recognizeImage(pdf.scan).catch(() => '') : '';
+    [text, method] = scanned.trim() ? [scanned, 'ocr'] : [pdf.text, 'pdf-text'];
+    if (pdf.text.trim() === '') notice = scanned.trim() ? SCANNED : NO_TEXT_LAYER;
   } else {
     checkImage(bytes, type);
     text = await recognizeImage(bytes);
@@ -51,7 +56,7 @@ export async function analyzeDocument(input: AnalyzeInput, options: AnalyzeOptio
     categories: options.categories,
   });
   const found = Object.values(extractedData).some((value) => value !== null);
-  const notice = text.trim() === '' && method === 'pdf-text' ? NO_TEXT_LAYER : found ? undefined : NOTHING_FOUND;
+  notice ??= found ? undefined : NOTHING_FOUND;
   return { extractedData, text, method, ...(notice ? { notice } : {}) };
 }
 

@@ -85,8 +85,8 @@ async function recognizeNow(image: Buffer): Promise<string> {
     const result = await Promise.race([current.recognize(image), timeout]);
     return result.data.text;
   } catch (error) {
-    // A worker that failed or timed out is replaced rather than trusted with the next image.
-    await stopWorker();
+    // An image the decoder refused leaves the worker sound; a timeout or any other failure replaces it.
+    if (!String(error).includes('Error attempting to read image')) await stopWorker();
     throw error instanceof DomainError ? error : new DomainError('unprocessable', CORRUPT_IMAGE);
   } finally {
     clearTimeout(timer);

@@ -1,32 +1,35 @@
-// The text layer of a PDF, read with pdfjs-dist's Node build (no worker thread, no canvas) and
-// rebuilt into lines by position, so a label and its value printed side by side share a line.
+// Reads a PDF with pdfjs-dist's Node build: its text layer, rebuilt into lines by position so a
+// label and its value printed side by side share a line, or, for a scan without text, an image of
+// the first page for OCR (pdfjs draws it on its own Node canvas; no browser, no worker thread).
 import { createRequire } from 'node:module';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { dirname, join } from 'node:path';
 import { DomainError } from '../../domain/shared/errors';
 import { CORRUPT_PDF } from './upload';
 
 /** Receipts, invoices and slips carry what matters on their first pages. */
 const MAX_PAGES = 5;
+/** A scan is drawn at 200 dpi, kept under 8 megapixels so OCR stays quick. */
+const SCAN_DPI = 200;
+const SCAN_MAX_PIXELS = 8_000_000;
 
 const PROTECTED = 'O PDF está protegido por senha. Envie uma versão sem senha.';
 
 type TextItem = { str: string; transform: number[]; width: number; height: number };
 type PageItem = TextItem | { type: string };
+type NodeCanvas = { toBuffer(mime: 'image/png'): Buffer };
+type CanvasFactory = { create(width: number, height: number): { canvas: NodeCanvas; context: unknown } };
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const folder = (name: string) => join(pdfjsRoot, name) + '/';
 
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | null = null;
-
-function loadPdfjs() {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-}
 
 /** Groups a page's text items into lines, top to bottom, each read left to right. */
 export function itemsToLines(items: TextItem[]): string[] {
   const placed = items
     .filter((item) => item.str.trim() !== '')
-    .map((item) => ({ text: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: Math.abs(item.height) || 10 }))
+    .map((item) => ({ text: item.str, x: item.transform[4], y: item.transform[5], height: Math.abs(item.height) || 10 }))
     .sort((a, b) => b.y - a.y || a.x - b.x);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
@@ -44,18 +47,27 @@ export function itemsToLines(items: TextItem[]): string[] {
   );
 }
 
-/** All text of the first pages, one line per printed line; '' when the PDF has no text layer. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocument } = await loadPdfjs();
+export type PdfContent = {
+  /** All text of the first pages, one line per printed line; '' when the PDF has no text layer. */
+  text: string;
+  /** PNG of the first page when there is no text layer (null when it has text or cannot be drawn). */
+  scan: Buffer | null;
+};
+
+export async function readPdf(bytes: Uint8Array): Promise<PdfContent> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await pdfjs;
   const task = getDocument({
     // pdfjs takes ownership of the buffer it is given.
     data: new Uint8Array(bytes),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/',
-    cMapUrl: join(pdfjsRoot, 'cmaps') + '/',
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
     cMapPacked: true,
+    wasmUrl: folder('wasm'),
+    iccUrl: folder('iccs'),
     verbosity: 0,
   });
   try {
@@ -67,11 +79,33 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       lines.push(...itemsToLines((content.items as PageItem[]).filter((item): item is TextItem => 'str' in item)));
       page.cleanup();
     }
-    return lines.join('\n');
+    const text = lines.join('\n');
+    if (text.trim() !== '') return { text, scan: null };
+    // A missing canvas module only costs the scan's OCR, never the analysis.
+    const scan = await drawFirstPage(document).catch(() => null);
+    return { text, scan };
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException') throw new DomainError('unprocessable', PROTECTED);
     throw new DomainError('unprocessable', CORRUPT_PDF);
   } finally {
     await task.destroy();
   }
+}
+
+type PdfDocument = PDFDocumentProxy;
+type RenderParameters = Parameters<Awaited<ReturnType<PdfDocument['getPage']>>['render']>[0];
+
+async function drawFirstPage(document: PdfDocument): Promise<Buffer> {
+  const page = await document.getPage(1);
+  const base = page.getViewport({ scale: 1 });
+  const scale = Math.min(SCAN_DPI / 72, Math.sqrt(SCAN_MAX_PIXELS / (base.width * base.height)));
+  const viewport = page.getViewport({ scale });
+  const { canvas, context } = (document.canvasFactory as CanvasFactory).create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  await page.render({
+    canvas: canvas as unknown as RenderParameters['canvas'],
+    canvasContext: context as RenderParameters['canvasContext'],
+    viewport,
+  }).promise;
+  page.cleanup();
+  return canvas.toBuffer('image/png');
 }
