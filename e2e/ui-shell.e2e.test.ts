@@ -65,7 +65,7 @@ describe('UI shell', () => {
     await page.getByRole('button', { name: /entrar/i }).click();
     const alert = page.getByRole('alert').first();
     await alert.waitFor();
-    expect((await alert.innerText()).trim()).not.toBe('');
+    expect(await alert.innerText()).toContain('Email ou senha inválidos');
     await page.getByLabel(/senha/i).fill(password);
     await page.getByRole('button', { name: /entrar/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
