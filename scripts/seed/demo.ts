@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { registerOrganization, createUserAccount } from '../../app/identity/auth';
 import { systemContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
+import { seedMoneyIn } from './revenues';
 
 export const DEMO = {
   organizationName: 'Padaria Pão Dourado Ltda',
@@ -16,6 +17,7 @@ export type DemoSeedStep = (deps: AppDeps, demo: { organizationId: string; admin
 
 /** Later features append their own steps here (expenses, revenues, goals, bank data, …). */
 export const demoSteps: DemoSeedStep[] = [];
+demoSteps.push(seedMoneyIn);
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
