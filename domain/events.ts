@@ -13,6 +13,7 @@ import { bankConnectionEvents } from './banking/bank-connection';
 import { importedTransactionEvents } from './banking/imported-transaction';
 import { notificationEvents } from './notifications/notification';
 import { inboxEvents } from './notifications/inbox';
+import { insightEvents } from './insights/insight';
 
 export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
@@ -28,4 +29,5 @@ export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...importedTransactionEvents,
   ...notificationEvents,
   ...inboxEvents,
+  ...insightEvents,
 };
