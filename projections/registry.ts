@@ -7,9 +7,11 @@ import { usersProjector } from './identity/users';
 import { impersonationsProjector } from './identity/impersonations';
 import { organizationRevenuesProjector } from './identity/organization-revenues';
 import { dashboardLedgerProjector } from './dashboard/ledger';
+import { notificationsProjector } from './notifications/notifications';
+import { notificationTriggersProjector } from './notifications/triggers';
 import { revenuesProjector } from './finance/revenues';
 import { goalsProjector } from './finance/goals';
 import { investmentsProjector } from './finance/investments';
 import { transactionsProjector } from './finance/transactions';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, dashboardLedgerProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector];

@@ -11,6 +11,7 @@ import { healthRoutes } from './health';
 import { financialRoutes } from './financial';
 import { chartRoutes } from './charts';
 import { cashFlowRoutes } from './cash-flow';
+import { notificationRoutes } from './notifications';
 import { revenueRoutes } from './revenues';
 import { financialGoalRoutes } from './financial-goals';
 import { investmentRoutes } from './investments';
@@ -25,6 +26,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(financialRoutes(deps));
   await api.register(chartRoutes(deps));
   await api.register(cashFlowRoutes(deps));
+  await api.register(notificationRoutes(deps));
   await api.register(profileRoutes(deps));
   await api.register(organizationUserRoutes(deps));
   await api.register(adminOrganizationRoutes(deps));

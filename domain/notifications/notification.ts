@@ -4,6 +4,9 @@ import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
 import { notFound } from '../shared/errors';
 
+/** Namespace of notification ids: a notification's id is the uuid v5 of its cause's key in it. */
+export const NOTIFICATION_NAMESPACE = '6f1c2b0e-3d5a-4b8e-9f61-2a7c4e9d0b13';
+
 export const notificationTypes = ['insight_critical', 'insight_warning', 'system', 'transaction'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 export const notificationPriorities = ['low', 'medium', 'high', 'critical'] as const;

@@ -1,0 +1,92 @@
+// Raises the notifications the triggers projection filed in its outbox. It follows the log: each
+// time events arrive it waits for that projection to catch up, then appends a NotificationRaised
+// for every outbox entry not yet in the notifications read model. Raising is idempotent (the id is
+// derived from the cause and the Notification decider refuses a second raise), so two processes,
+// a crash between append and projection, or a rebuild of the outbox never notify twice.
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { handleCommand } from '../commands/handle-command';
+import type { AppDeps } from '../deps';
+import { streamName } from '../eventstore/port';
+import { notification, type NotificationDraft } from '../../domain/notifications/notification';
+
+const TRIGGERS_PROJECTION = 'notification-triggers';
+const BATCH = 200;
+
+const pendingRow = z.object({
+  notification_id: z.string(),
+  organization_id: z.string(),
+  cause_event_id: z.string(),
+  correlation_id: z.string().nullable(),
+  draft: z.record(z.unknown()),
+});
+
+export const notificationStream = (id: string) => streamName('notification', id);
+
+/** Appends what the outbox holds and the read model lacks; returns how many it raised. */
+export async function dispatchPendingNotifications(deps: Pick<AppDeps, 'db' | 'eventStore' | 'clock' | 'logger'>): Promise<number> {
+  const rows = await deps.db.any(sql.type(pendingRow)`
+    SELECT o.notification_id, o.organization_id, o.cause_event_id, o.correlation_id, o.draft
+    FROM notification_outbox o LEFT JOIN notifications n ON n.id = o.notification_id
+    WHERE n.id IS NULL ORDER BY o.created_at, o.notification_id LIMIT ${BATCH}`);
+  let raised = 0;
+  for (const row of rows) {
+    try {
+      const result = await handleCommand(deps.eventStore, notificationStream(row.notification_id), notification, {
+        type: 'RaiseNotification', data: row.draft as NotificationDraft,
+      }, {
+        organizationId: row.organization_id, actorUserId: null, requestId: null,
+        correlationId: row.correlation_id ?? row.cause_event_id, causationId: row.cause_event_id, now: deps.clock(),
+      });
+      raised += result.events.length;
+    } catch (error) {
+      deps.logger.error({ err: error, notificationId: row.notification_id }, 'could not raise notification');
+    }
+  }
+  return raised;
+}
+
+async function triggersPosition(deps: Pick<AppDeps, 'db'>): Promise<bigint> {
+  const position = await deps.db.maybeOneFirst(sql.type(z.object({ position: z.bigint() }))`
+    SELECT position FROM projection_checkpoints WHERE name = ${TRIGGERS_PROJECTION}`);
+  return position ?? 0n;
+}
+
+const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
+  const done = () => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', done);
+    resolve();
+  };
+  const timer = setTimeout(done, ms);
+  signal.addEventListener('abort', done);
+});
+
+export type NotificationDispatcher = { stop: () => Promise<void> };
+
+export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventStore' | 'clock' | 'logger'>): NotificationDispatcher {
+  const abort = new AbortController();
+  const { signal } = abort;
+  const loop = (async () => {
+    while (!signal.aborted) {
+      try {
+        const head = await deps.eventStore.headPosition();
+        // The outbox is complete up to `head` once the triggers projection has applied it (bounded wait).
+        for (let waited = 0; waited < 10_000 && !signal.aborted && (await triggersPosition(deps)) < head; waited += 100) await sleep(100, signal);
+        if (signal.aborted) break;
+        await dispatchPendingNotifications(deps);
+        await deps.eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
+      } catch (error) {
+        if (signal.aborted) break;
+        deps.logger.error({ err: error }, 'notification dispatcher pass failed');
+        await sleep(1_000, signal);
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      abort.abort();
+      await loop;
+    },
+  };
+}
