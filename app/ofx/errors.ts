@@ -17,6 +17,10 @@ export class OfxParseError extends DomainError {
 
 /** A value as it may be quoted inside a message: one line, control characters shown, bounded length. */
 export function quote(value: string, max = 40): string {
-  const flat = value.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\t' ? ' ' : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
-  return `"${flat.length > max ? `${flat.slice(0, max)}…` : flat}"`;
+  const shown = Array.from(value.slice(0, max), (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 9) return ' ';
+    return code < 32 || code === 127 ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+  }).join('');
+  return `"${shown}${value.length > max ? '…' : ''}"`;
 }

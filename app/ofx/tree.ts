@@ -133,3 +133,27 @@ function findOpen(stack: OfxNode[], names: readonly string[]): number {
   for (let k = stack.length - 1; k > 0; k--) if (names.includes(stack[k].name)) return k;
   return -1;
 }
+
+export function child(node: OfxNode, name: string): OfxNode | undefined {
+  return node.children.find((c) => c.name === name);
+}
+
+/** A leaf's trimmed value; null when absent, blank or not a leaf. */
+export function text(node: OfxNode, name: string): string | null {
+  return child(node, name)?.value?.trim() || null;
+}
+
+/** Depth-first, document order; `visit` returns false to skip a node's children. Depth is bounded by the tree builder. */
+export function walk(node: OfxNode, visit: (node: OfxNode) => boolean): void {
+  for (const c of node.children) if (visit(c)) walk(c, visit);
+}
+
+export function findFirst(root: OfxNode, test: (node: OfxNode) => boolean): OfxNode | undefined {
+  let hit: OfxNode | undefined;
+  walk(root, (node) => {
+    if (hit) return false;
+    if (test(node)) hit = node;
+    return !hit;
+  });
+  return hit;
+}
