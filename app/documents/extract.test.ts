@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrecadacaoLine, boletoLine } from '../../test-support/payment-slips';
-import { brazilianDate, extractExpenseData } from './extract';
+import { brazilianDate } from './document-date';
+import { extractExpenseData } from './extract';
 
 const today = '2026-11-22';
 const extract = (lines: string[], categories?: { slug: string; name: string }[]) =>
