@@ -14,18 +14,19 @@ const clip = (text: string) => (text.length > MAX_MESSAGE ? `${text.slice(0, MAX
 /**
  * Insights (spec: critical = priority high): a high-priority insight notifies as insight_critical
  * (priority critical when it is a warning), a medium or low warning as insight_warning. Analyses
- * re-record the same findings under new ids, so the key is the finding (rule and title) per month:
+ * re-record the same findings under new ids, so the key is the finding (rule and subject, else
+ * title) per month:
  * one notification per finding per month in São Paulo.
  */
 export function insightNotification(insight: {
   insightId: string; organizationId: string; type: 'opportunity' | 'trend' | 'warning' | 'recommendation';
-  title: string; content: string; priority: 'low' | 'medium' | 'high'; createdAt: string; rule?: string | null;
+  title: string; content: string; priority: 'low' | 'medium' | 'high'; createdAt: string; rule?: string | null; subject?: string | null;
 }): NotificationIntent | null {
   const critical = insight.priority === 'high';
   if (!critical && insight.type !== 'warning') return null;
   const month = saoPauloDate(new Date(insight.createdAt)).slice(0, 7);
   return {
-    key: `insight:${insight.organizationId}:${insight.rule ?? ''}:${insight.title.trim().toLowerCase()}:${month}`,
+    key: `insight:${insight.organizationId}:${insight.rule ?? ''}:${insight.subject ?? insight.title.trim().toLowerCase()}:${month}`,
     organizationId: insight.organizationId,
     userId: null,
     type: critical ? 'insight_critical' : 'insight_warning',

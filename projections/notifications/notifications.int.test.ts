@@ -6,7 +6,6 @@ import type { AppDeps } from '../../app/deps';
 import { dispatchPendingNotifications } from '../../app/notifications/dispatcher';
 import { markAllNotificationsRead, markNotificationRead } from '../../app/notifications/notifications';
 import { systemContext } from '../../app/context';
-import type { RecordedEvent } from '../../app/eventstore/port';
 import { withTenant } from '../../app/db/tenant';
 import { createHistory, type History } from '../../test-support/history';
 import { budgetData, expenseData } from '../../test-support/finance-events';
@@ -101,18 +100,15 @@ describe('notifications from a scripted history', () => {
   });
 
   it('notifies critical and warning insights, once per finding and month', async () => {
-    const insight = (type: string, priority: string, title: string, createdAt: string, position: bigint): RecordedEvent => ({
-      id: v7(), streamId: `insight-${v7()}`, revision: 0, position, type: 'InsightRecorded',
-      data: { insightId: v7(), organizationId: ORG, type, title, content: 'Detalhes do insight.', priority, createdAt, origin: 'auto', rule: 'r1' },
-      metadata: { organizationId: ORG, actorUserId: null, correlationId: v7(), causationId: null, requestId: null, occurredAt: createdAt },
-    });
-    // InsightRecorded is read with its docs/EVENTS.md schema until the insights feature registers it.
-    await h.database.db.transaction(async (tx) => {
-      await notificationTriggersProjector.handle(insight('warning', 'high', 'Fluxo de caixa em risco', '2025-02-05T12:00:00.000Z', 0n), tx);
-      await notificationTriggersProjector.handle(insight('warning', 'high', 'Fluxo de caixa em risco', '2025-02-06T12:00:00.000Z', 0n), tx);
-      await notificationTriggersProjector.handle(insight('trend', 'low', 'Vendas estáveis', '2025-02-06T12:00:00.000Z', 0n), tx);
-      await notificationTriggersProjector.handle(insight('warning', 'medium', 'Despesas de RH subindo', '2025-02-07T12:00:00.000Z', 0n), tx);
-    });
+    const insight = (type: string, priority: string, title: string, createdAt: string, subject: string | null = null) =>
+      h.append(`insights-${ORG}`, 'InsightRecorded', {
+        insightId: v7(), organizationId: ORG, type, title, content: 'Detalhes do insight.', priority, createdAt, origin: 'auto', rule: 'cash-risk', subject,
+      }, createdAt);
+    await insight('warning', 'high', 'Fluxo de caixa em risco', '2025-02-05T12:00:00.000Z');
+    // The same finding found again (a new analysis) does not notify again in the same month.
+    await insight('warning', 'high', 'Fluxo de caixa em risco', '2025-02-06T12:00:00.000Z');
+    await insight('trend', 'low', 'Vendas estáveis', '2025-02-06T12:00:00.000Z');
+    await insight('warning', 'medium', 'Despesas de RH subindo', '2025-02-07T12:00:00.000Z', 'hr');
     expect(await settle()).toBe(2);
     const rows = (await withTenant(h.database.db, ORG, (tx) => listNotifications(tx, ORG, ANA, { limit: 2, offset: 0 }))).rows;
     expect(rows.map((n) => [n.type, n.priority, n.title])).toEqual([

@@ -16,13 +16,13 @@ import { currentPeriod, type BudgetPeriod } from '../../domain/finance/budget-he
 import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
 import { occurrenceDates } from '../../domain/finance/recurrence';
 import type { OrganizationEvent } from '../../domain/identity/organization';
+import type { InsightEvent } from '../../domain/insights/insight';
 import { NOTIFICATION_NAMESPACE } from '../../domain/notifications/notification';
 import {
   bankSyncFailedNotification, budgetNotification, importedTransactionNotification, insightNotification, welcomeNotification,
   type NotificationIntent,
 } from '../../domain/notifications/triggers';
 import { saoPauloDate } from '../../domain/shared/dates';
-import { decodeContractEvent } from '../contract-events';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
 
@@ -166,7 +166,7 @@ export const notificationTriggersProjector: Projector = {
       case 'BudgetDeleted':
         return onBudget(tx, event);
       case 'InsightRecorded': {
-        const e = decodeContractEvent(event);
+        const e = decodeEvent<InsightEvent>(event);
         if (e.type === 'InsightRecorded') await file(tx, event, insightNotification(e.data));
         return;
       }
