@@ -53,6 +53,13 @@ describe('the total of a document', () => {
     expect(pickTotal(['TOTAL DESCONTO 5,00', 'Valor do Documento', '340,00'])).toBe(340_00n);
   });
 
+  it('reads OCR noise on total lines: a dot for the decimal comma, RS for R$', () => {
+    expect(pickTotal(['ARROZ 27.90', 'TOTAL R$ 87.45'])).toBe(87_45n);
+    expect(pickTotal(['VALOR TOTAL RS: 1.234.56'])).toBe(1_234_56n);
+    expect(pickTotal(['Valor a pagar RS 75,00'])).toBe(75_00n);
+    expect(pickTotal(['TOTAL ITENS 12.00'])).toBeNull();
+  });
+
   it('falls back to the largest amount, leaving out change and cash', () => {
     expect(pickTotal(['Serviço de corte 45,00', 'Escova 30,00', 'Dinheiro 100,00', 'Troco 25,00'])).toBe(45_00n);
     expect(pickTotal(['nada aqui'])).toBeNull();

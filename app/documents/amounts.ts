@@ -25,6 +25,8 @@ export function findAmounts(line: string): AmountMatch[] {
 
 type TotalLabel = { rank: number; start: number; end: number };
 
+const OCR_DOT_DECIMAL = /(?<![\d.,])(\d{1,3}(?:[.,]\d{3})*)\.(\d{2})(?![\d.,])/;
+
 // Rank 1: what is due after discounts; 2: a document total; 3: a bare 'TOTAL'.
 const LABELS: { rank: number; pattern: RegExp }[] = [
   { rank: 1, pattern: /valor (?:a|à) pagar|total a pagar|(?:valor|vlr?\.?|v\.) total da nota|valor da nota|valor do documento|valor cobrado|total da nota/g },
@@ -60,6 +62,11 @@ function amountForLabel(lines: string[], index: number, label: TotalLabel): { ce
     if (!/[a-z]{3,}/.test(between)) return { centavos: after.centavos, sameLine: true };
   }
   if (findAmounts(line).length > 0) return null;
+  // OCR of a photo often reads the decimal comma as a dot: 'TOTAL R$ 87.45'. Trusted on total lines only.
+  const misread = OCR_DOT_DECIMAL.exec(line.slice(label.end));
+  if (misread && !/[a-z]{3,}/.test(fold(line.slice(label.end, label.end + misread.index)).replace(/\br\$/g, ''))) {
+    return { centavos: BigInt(misread[1].replace(/[.,]/g, '')) * 100n + BigInt(misread[2]), sameLine: true };
+  }
   // A label row over a value row (DANFE boxes): the value whose column is nearest the label's.
   const column = (label.start + label.end) / 2 / Math.max(line.length, 1);
   const distance = (amount: AmountMatch, row: string) => Math.abs((amount.start + amount.end) / 2 / row.length - column);

@@ -12,7 +12,8 @@ export function documentKind(folded: string, slip: PaymentSlip | null): Document
   if (/\bnfs-?e\b|nota fiscal (?:eletronica )?de servicos?|nota fiscal de servicos? eletronica/.test(folded)) return 'nfse';
   if (/\bdanfe\b|\bnf-?e\b|nota fiscal eletronica/.test(folded)) return 'nfe';
   if (/cupom fiscal|\bcf-?e\b|\bsat\b/.test(folded)) return 'cupom';
-  if (/ficha de compensacao|linha digitavel|\bboleto\b|pagavel em qualquer banco|(?:benefici[aá]rio|cedente).*\n?.*(?:pagador|sacado)/.test(folded)) return 'boleto';
+  const slipWords = /ficha de compensacao|linha digitavel|\bboleto\b|pagavel em qualquer banco/.test(folded);
+  if (slipWords || (/beneficiario|cedente/.test(folded) && /pagador|sacado/.test(folded))) return 'boleto';
   if (/\brecibo\b/.test(folded)) return 'recibo';
   return null;
 }

@@ -27,9 +27,12 @@ export type ExtractOptions = {
   today: string;
 };
 
+const MAX_TEXT = 200_000;
+
 /** The expense fields a document's text supports; null where it says nothing reliable. */
 export function extractExpenseData(text: string, options: ExtractOptions): ExtractedData {
-  const normalized = text.normalize('NFC');
+  // A receipt's text is a few kilobytes; the cap keeps a huge text layer from slowing the regexes.
+  const normalized = text.slice(0, MAX_TEXT).normalize('NFC');
   const lines = textLines(normalized);
   const slip = findPaymentSlip(normalized, options.today);
   const kind = documentKind(fold(normalized), slip);
