@@ -13,5 +13,7 @@ import { revenuesProjector } from './finance/revenues';
 import { goalsProjector } from './finance/goals';
 import { investmentsProjector } from './finance/investments';
 import { transactionsProjector } from './finance/transactions';
+import { bankingProjector } from './banking/banking';
+import { categoryMemoryProjector } from './banking/category-memory';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector];

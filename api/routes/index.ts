@@ -19,6 +19,8 @@ import { transactionRoutes } from './transactions';
 import { expenseRoutes } from './expenses';
 import { categoryRoutes } from './categories';
 import { budgetRoutes } from './budgets';
+import { bankingRoutes } from './banking';
+import { importOfxRoutes } from './import-ofx';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
@@ -39,4 +41,6 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(expenseRoutes(deps));
   await api.register(categoryRoutes(deps));
   await api.register(budgetRoutes(deps));
+  await api.register(bankingRoutes(deps));
+  await api.register(importOfxRoutes(deps));
 }
