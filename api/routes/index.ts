@@ -19,6 +19,7 @@ import { transactionRoutes } from './transactions';
 import { expenseRoutes } from './expenses';
 import { categoryRoutes } from './categories';
 import { budgetRoutes } from './budgets';
+import { documentRoutes } from './documents';
 import { bankingRoutes } from './banking';
 import { importOfxRoutes } from './import-ofx';
 
@@ -41,6 +42,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(expenseRoutes(deps));
   await api.register(categoryRoutes(deps));
   await api.register(budgetRoutes(deps));
+  await api.register(documentRoutes(deps));
   await api.register(bankingRoutes(deps));
   await api.register(importOfxRoutes(deps));
 }
