@@ -5,6 +5,7 @@ import { registerOrganization, createUserAccount } from '../../app/identity/auth
 import { systemContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
 import { seedMoneyIn } from './revenues';
+import { seedMoneyOut } from './expenses';
 
 export const DEMO = {
   organizationName: 'Padaria Pão Dourado Ltda',
@@ -18,6 +19,7 @@ export type DemoSeedStep = (deps: AppDeps, demo: { organizationId: string; admin
 /** Later features append their own steps here (expenses, revenues, goals, bank data, …). */
 export const demoSteps: DemoSeedStep[] = [];
 demoSteps.push(seedMoneyIn);
+demoSteps.push(seedMoneyOut);
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
