@@ -1,10 +1,10 @@
 // Optical character recognition of receipt images with tesseract.js, fully offline: the language
 // data comes from the installed @tesseract.js-data packages and nothing is fetched or cached on disk.
 // One worker is started on first use, reused by every call (one image at a time) and stopped by shutdownOcr().
-import { existsSync, mkdtempSync, rmSync, symlinkSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import { DomainError } from '../../domain/shared/errors';
 import { CORRUPT_IMAGE } from './upload';
@@ -35,7 +35,7 @@ export function languageDataDir(): string {
   if (langPath) return langPath;
   const dir = mkdtempSync(join(tmpdir(), 'fluxo-tessdata-'));
   for (const file of languageDataFiles()) {
-    const target = join(dir, file.slice(file.lastIndexOf('/') + 1));
+    const target = join(dir, basename(file));
     try {
       symlinkSync(file, target);
     } catch {
