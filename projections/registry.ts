@@ -9,6 +9,7 @@ import { organizationRevenuesProjector } from './identity/organization-revenues'
 import { dashboardLedgerProjector } from './dashboard/ledger';
 import { notificationsProjector } from './notifications/notifications';
 import { notificationTriggersProjector } from './notifications/triggers';
+import { searchProjector } from './search/documents';
 import { revenuesProjector } from './finance/revenues';
 import { goalsProjector } from './finance/goals';
 import { investmentsProjector } from './finance/investments';
@@ -16,4 +17,4 @@ import { transactionsProjector } from './finance/transactions';
 import { bankingProjector } from './banking/banking';
 import { categoryMemoryProjector } from './banking/category-memory';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector, searchProjector];

@@ -12,6 +12,7 @@ import { financialRoutes } from './financial';
 import { chartRoutes } from './charts';
 import { cashFlowRoutes } from './cash-flow';
 import { notificationRoutes } from './notifications';
+import { searchRoutes } from './search';
 import { revenueRoutes } from './revenues';
 import { financialGoalRoutes } from './financial-goals';
 import { investmentRoutes } from './investments';
@@ -30,6 +31,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(chartRoutes(deps));
   await api.register(cashFlowRoutes(deps));
   await api.register(notificationRoutes(deps));
+  await api.register(searchRoutes(deps));
   await api.register(profileRoutes(deps));
   await api.register(organizationUserRoutes(deps));
   await api.register(adminOrganizationRoutes(deps));
