@@ -27,11 +27,11 @@ export function scanHeaderFields(region: string): HeaderFields {
   const unrecognised: HeaderFields['unrecognised'] = [];
   if (region.includes('<?')) {
     let rest = 0;
-    for (const match of region.matchAll(/<\?([A-Za-z]+)([^?]{0,2000})\?>/g)) {
+    for (const match of region.matchAll(/<\?([A-Za-z]{1,16})(?![A-Za-z])([^?]{0,2000})\?>/g)) {
       noteUnrecognised(region, rest, match.index, unrecognised);
       rest = match.index + match[0].length;
       const target = match[1].toUpperCase();
-      for (const attr of match[2].matchAll(/([A-Za-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+      for (const attr of match[2].matchAll(/([A-Za-z]{1,32})\s{0,8}=\s{0,8}(?:"([^"]*)"|'([^']*)')/g)) {
         const key = attr[1].toUpperCase();
         fields[target === 'XML' ? `XML${key}` : key] = (attr[2] ?? attr[3]).trim();
       }
@@ -42,7 +42,8 @@ export function scanHeaderFields(region: string): HeaderFields {
   let sawField = false;
   for (const line of region.matchAll(/[^\r\n]+/g)) {
     let rest = 0;
-    for (const match of line[0].matchAll(/([A-Za-z][A-Za-z0-9]*)[ \t]*:[ \t]*([^\s:]*)/g)) {
+    // Bounded repetitions: an unbounded key pattern retried at every letter of a long junk line is quadratic.
+    for (const match of line[0].matchAll(/([A-Za-z][A-Za-z0-9]{0,31})[ \t]{0,16}:[ \t]{0,16}([^\s:]{0,256})/g)) {
       noteUnrecognised(line[0], rest, match.index, unrecognised, line.index);
       rest = match.index + match[0].length;
       fields[match[1].toUpperCase()] = match[2];

@@ -231,6 +231,10 @@ describe('parseOfx: bounded work on hostile input', () => {
     ['many unknown open tags', `${HEADER}<OFX>${'<X>'.repeat(300_000)}</OFX>`],
     ['many stray closing tags', `${HEADER}<OFX>${'</X>'.repeat(300_000)}</OFX>`],
     ['a huge header', 'OFXHEADER:100 '.repeat(200_000) + '<OFX></OFX>'],
+    ['a long junk line before <OFX>', 'A1'.repeat(30_000) + '<OFX></OFX>'],
+    ['a long XML declaration', `<?xml ${'a'.repeat(60_000)}<OFX></OFX>`],
+    ['a long processing-instruction name', `<?${'a'.repeat(60_000)}<OFX></OFX>`],
+    ['a long attribute soup', `<?xml ${'a='.repeat(1_000)}?><?OFX ${'b '.repeat(1_000)}?><OFX></OFX>`],
     ['a huge value', `${HEADER}<OFX><STMTRS><BANKACCTFROM><ACCTID>${'9'.repeat(3_000_000)}</OFX>`],
   ])('%s: settles fast, with a document or an OfxParseError', (_, input) => {
     const started = performance.now();

@@ -310,6 +310,21 @@ describe('OFX corruption (property)', () => {
     );
   });
 
+  it('settles fast on long repetitions of OFX-like fragments (no quadratic path)', () => {
+    const pieces = ['<', '>', '/', '?', '!', '-', '[', ']', '&', '#', ';', ':', '=', '"', ' ', '\t', '\n', '\r', 'A', '1', '.', ',', 'OFX', 'OFXHEADER:100', 'VERSION', 'xml', 'STMTTRN', 'STMTRS', 'BANKTRANLIST', 'TRNAMT', 'DTPOSTED', 'ACCTID', 'CDATA', 'SALDO', '\u00e7'];
+    const prefixes = ['', '<OFX>', 'OFXHEADER:100\nVERSION:102\n<OFX>', '<?xml version="1.0"?><?OFX VERSION="202"?><OFX>'];
+    fc.assert(
+      fc.property(fc.constantFrom(...prefixes), fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 40_000 }), fc.constantFrom('', '<OFX></OFX>'), (prefix, snippet, times, suffix) => {
+        const unit = snippet.join('');
+        const input = prefix + unit.repeat(Math.min(times, Math.floor(100_000 / unit.length))) + suffix;
+        const started = performance.now();
+        expect(() => settle(new Uint8Array(Buffer.from(input, 'utf8')))).not.toThrow();
+        expect(performance.now() - started).toBeLessThan(2_000);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('never crashes on arbitrary bytes or arbitrary text', () => {
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 2_000 }), fc.string({ unit: 'binary', maxLength: 2_000 }).map((s) => new Uint8Array(Buffer.from(s, 'utf8')))), (bytes) => {
