@@ -4,10 +4,10 @@
 // text is a leaf whose value runs to the next tag. An element followed by another tag is
 // provisionally an aggregate; if it is never closed (<BALAMT> with no value, then <DTASOF>) it
 // becomes an empty leaf and its would-be children move up to its parent.
-// Known structural aggregates (below) are never turned into leaves. Real exports also omit some of their end
-// tags (Nubank never closes <BANKTRANLIST>), so one is closed implicitly, with a warning, when an
-// ancestor's end tag arrives or when a tag that cannot live inside it opens (<LEDGERBAL> inside
-// <BANKTRANLIST>). A known aggregate still open at the end of the input means a truncated file.
+// Known structural aggregates (below) are never turned into leaves. Real exports also omit some of
+// their end tags (Nubank never closes <BANKTRANLIST>), so one is closed implicitly, with a warning,
+// when an ancestor's end tag arrives or when a tag that cannot live inside it opens (<LEDGERBAL>
+// inside <BANKTRANLIST>). A known aggregate still open at the end of the input means a truncated file.
 import { OfxParseError } from './errors';
 import { unescapeEntities } from './entities';
 import type { LineOf } from './lines';
@@ -21,7 +21,7 @@ export type OfxNode = {
   value: string | null;
 };
 
-export const AGGREGATES = new Set([
+const AGGREGATES = new Set([
   'OFX', 'SIGNONMSGSRSV1', 'SIGNONMSGSRQV1', 'SONRS', 'SONRQ', 'STATUS', 'FI',
   'BANKMSGSRSV1', 'STMTTRNRS', 'STMTRS', 'BANKACCTFROM', 'BANKACCTTO', 'BANKTRANLIST', 'STMTTRN',
   'LEDGERBAL', 'AVAILBAL', 'BALLIST',
