@@ -1,6 +1,6 @@
 // Fluxo's table of contents: providers, layout, public pages, and the signed-in screens.
 import { lazy } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { Landing } from './pages/Landing';
@@ -12,6 +12,9 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { theme } from './theme';
+import revenues from './resources/revenues';
+import goals from './resources/goals';
+import investments from './resources/investments';
 
 // Screens are lazy-loaded, so each one (and the charts it pulls in) is its own chunk.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
@@ -41,6 +44,9 @@ export const App = () => (
       </CustomRoutes>
 
       {/* Resources go here as <Resource name="expenses" {...expenses} /> (see resources/<name>/index.ts). */}
+      <Resource name="revenues" {...revenues} />
+      <Resource name="goals" {...goals} />
+      <Resource name="investments" {...investments} />
 
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />

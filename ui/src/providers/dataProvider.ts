@@ -10,6 +10,7 @@ import { apiFetch, apiJson, apiUrl, httpClient, type ApiRequest, type QueryValue
  */
 const resourcePaths: Record<string, string> = {
   users: 'organization/users',
+  goals: 'financial-goals',
 };
 
 const pathOf = (resource: string) => resourcePaths[resource] ?? resource;
