@@ -18,6 +18,8 @@ import investments from './resources/investments';
 
 // Screens are lazy-loaded, so each one (and the charts it pulls in) is its own chunk.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+const ImportOfx = lazy(() => import('./pages/ImportOfx'));
+const BankIntegration = lazy(() => import('./pages/BankIntegration'));
 
 // Sign-in is enforced by the layout's AuthGate instead of <Admin requireAuth>: requireAuth sends a
 // signed-out visitor at / or at an unknown path to /login, while the spec shows them the landing
@@ -50,6 +52,8 @@ export const App = () => (
 
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/import-ofx" element={<ImportOfx />} />
+        <Route path="/bank-integration" element={<BankIntegration />} />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

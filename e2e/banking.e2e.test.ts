@@ -1,0 +1,144 @@
+// Bank data in a real browser: an OFX statement imported (result card, new expenses and revenues),
+// then the sandbox bank connected, synced, one imported transaction approved and one rejected;
+// a view-only user sees 'Acesso Negado' and 'Aguardando aprovação'.
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleSyncs } from '../app/banking/sync';
+import { systemContext } from '../app/context';
+import { createUserAccount, registerOrganization } from '../app/identity/auth';
+import { startApp, type E2eApp } from './support/app';
+import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+
+const ADMIN = { email: 'renata@emporio.com.br', password: 'segredo123' };
+const VIEWER = { email: 'otavio@emporio.com.br', password: 'segredo123' };
+const statement = fileURLToPath(new URL('../../shared/fixtures/ofx/itau-checking-cp1252-accents.ofx', import.meta.url));
+
+describe('Importar Extrato OFX and Integração Bancária', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp();
+    const context = systemContext();
+    const { organizationId, userId } = await registerOrganization(app.deps, {
+      username: 'Renata Alves', ...ADMIN, organizationName: 'Empório Serra Azul', organizationSlug: 'emporio-serra-azul',
+    }, context);
+    const viewer = await createUserAccount(app.deps, { organizationId, username: 'Otávio Reis', ...VIEWER, role: 'user' }, { ...context, organizationId, actorUserId: userId });
+    await app.deps.waitForProjections(viewer.position);
+    browser = await launchBrowser();
+    page = await newPage(browser, app.url);
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await settleSyncs();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const row = (text: string | RegExp): Locator => page.getByRole('row').filter({ hasText: text });
+
+  it('refuses a file that is not .ofx', async () => {
+    await page.goto('/import-ofx');
+    await page.getByRole('heading', { name: 'Importar Extrato OFX', level: 1 }).waitFor();
+    await page.getByTestId('ofx-file-input').setInputFiles({ name: 'extrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.getByText('Arquivo Inválido', { exact: true }).first().waitFor();
+    await page.getByText('Por favor, selecione um arquivo OFX válido', { exact: true }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Importar Extrato' }).isDisabled()).toBe(true);
+  });
+
+  it('imports a Windows-1252 statement: result card, then the new expenses and revenues', async () => {
+    await page.getByTestId('ofx-file-input').setInputFiles(statement);
+    await page.getByText('itau-checking-cp1252-accents.ofx').waitFor();
+    await page.getByRole('button', { name: 'Importar Extrato' }).click();
+    await page.getByText('Importação Concluída', { exact: true }).first().waitFor();
+    const card = page.getByLabel('Resultado da importação');
+    await card.getByText('Resultado da Importação').waitFor();
+    await card.getByText('0061078192').waitFor();
+    await card.getByText('Conta Corrente').waitFor();
+    const imported = card.getByText('Importadas', { exact: true }).locator('..');
+    expect(await imported.textContent()).toContain('21');
+    await card.getByText('01/12/2016 a').waitFor();
+
+    await page.goto('/expenses');
+    await page.getByPlaceholder('Buscar despesas').fill('SERVIÇOS');
+    await row(/NET SERVIÇOS/).first().waitFor();
+    await page.goto('/revenues');
+    await page.getByPlaceholder('Buscar receitas').fill('SISPAG');
+    await row('SISPAG').first().waitFor();
+
+    // The same file again imports nothing.
+    await page.goto('/import-ofx');
+    await page.getByTestId('ofx-file-input').setInputFiles(statement);
+    await page.getByRole('button', { name: 'Importar Extrato' }).click();
+    await page.getByText(/0 transações importadas, 21 ignoradas/).first().waitFor();
+  });
+
+  it('connects the sandbox bank, syncs, approves one transaction and rejects another', async () => {
+    await page.goto('/bank-integration');
+    await page.getByRole('heading', { name: 'Integração Bancária', level: 1 }).waitFor();
+    for (const tab of ['Conexões Bancárias', 'Transações Importadas', 'Logs de Sincronização']) await page.getByRole('tab', { name: tab }).waitFor();
+
+    await page.getByRole('button', { name: 'Conectar Banco' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Conectar Banco' });
+    await dialog.getByRole('button', { name: 'Conectar' }).click();
+    await page.getByText('Preencha todos os campos obrigatórios', { exact: true }).first().waitFor();
+    await dialog.getByRole('combobox', { name: 'Banco' }).click();
+    await page.getByRole('option', { name: 'Banco do Brasil' }).click();
+    await dialog.getByLabel('Número da Conta').fill('45678-9');
+    await dialog.getByRole('combobox', { name: 'Tipo de Conta' }).click();
+    await page.getByRole('option', { name: 'Conta Corrente' }).click();
+    await dialog.getByRole('button', { name: 'Conectar' }).click();
+    await page.getByText('Conexão Criada', { exact: true }).first().waitFor();
+    const connection = page.getByLabel('Conexão Banco do Brasil');
+    await connection.getByText('****6789').waitFor();
+    expect(await connection.textContent()).not.toContain('45678');
+
+    await connection.getByRole('button', { name: 'Sincronizar' }).click();
+    await page.getByText('Sincronização Iniciada', { exact: true }).first().waitFor();
+    await settleSyncs();
+    await page.getByRole('tab', { name: 'Logs de Sincronização' }).click();
+    const log = row('Banco do Brasil').first();
+    await log.getByText('Sucesso').waitFor({ timeout: 30_000 });
+    expect(await log.textContent()).toMatch(/\d+(,\d)? s/);
+
+    await page.getByRole('tab', { name: 'Transações Importadas' }).click();
+    const pending = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Aprovar' }) });
+    await pending.first().waitFor();
+    const debit = pending.filter({ hasText: '−' }).first();
+    const approvedText = (await debit.locator('td').nth(1).locator('p').first().textContent()) ?? '';
+    const approvedRow = (await debit.textContent()) ?? '';
+    await debit.getByRole('button', { name: 'Aprovar' }).click();
+    await page.getByText('Transação Aprovada', { exact: true }).first().waitFor();
+    await expect.poll(() => pending.filter({ hasText: approvedRow }).count()).toBe(0);
+    const next = pending.first();
+    const rejectedRow = (await next.textContent()) ?? '';
+    await next.getByRole('button', { name: 'Rejeitar' }).click();
+    await page.getByText('Transação Rejeitada', { exact: true }).first().waitFor();
+    await expect.poll(() => pending.filter({ hasText: rejectedRow }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Rejeitada' }).click();
+    await row(rejectedRow.replace(/Aprovar.*$/, '').slice(0, 30)).first().waitFor();
+
+    const description = approvedText.trim().slice(0, 20);
+    await page.goto('/expenses');
+    await page.getByPlaceholder('Buscar despesas').fill(description);
+    await row(description).first().waitFor();
+  });
+
+  it('shows view-only users \'Acesso Negado\' on import and \'Aguardando aprovação\' in the queue', async () => {
+    const viewerPage = await newPage(browser, app.url);
+    await loginThroughUi(viewerPage, VIEWER.email, VIEWER.password);
+    await viewerPage.goto('/import-ofx');
+    await viewerPage.getByText('Acesso Negado', { exact: true }).first().waitFor();
+    await viewerPage.getByText('Você não tem permissão para importar extratos.', { exact: true }).first().waitFor();
+    await viewerPage.goto('/bank-integration');
+    expect(await viewerPage.getByRole('button', { name: 'Conectar Banco' }).count()).toBe(0);
+    await viewerPage.getByRole('tab', { name: 'Transações Importadas' }).click();
+    await viewerPage.getByText('Aguardando aprovação').first().waitFor();
+    expect(await viewerPage.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
+    await viewerPage.context().close();
+  });
+});

@@ -1,0 +1,82 @@
+// Transações Importadas: the approval queue. Pending rows offer 'Aprovar' and 'Rejeitar' to editors;
+// view-only users see 'Aguardando aprovação'.
+import { Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DataTable, List, SearchInput, SelectInput, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { formatCurrency, formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import type { FluxoDataProvider } from '../../providers/dataProvider';
+import { errorMessage } from '../../providers/httpClient';
+import { categoryLabels, importedStatusChoices, importedStatusColors, labelOf, type ImportedTransaction } from './choices';
+
+const filters = [
+  <SearchInput key="q" source="q" placeholder="Buscar transações" alwaysOn />,
+  <SelectInput key="status" source="status" label="Status" choices={importedStatusChoices} alwaysOn />,
+];
+
+const Decision = ({ transaction }: { transaction: ImportedTransaction }) => {
+  const dataProvider = useDataProvider<FluxoDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'reject') => dataProvider.call(`imported-transactions/${transaction.id}/${decision}`, { method: 'POST' }),
+    onSuccess: async (_answer, decision) => {
+      notify(...toast(decision === 'approve' ? 'Transação Aprovada' : 'Transação Rejeitada',
+        decision === 'approve' ? `"${transaction.description}" foi adicionada às ${transaction.transactionType === 'debit' ? 'despesas' : 'receitas'}.` : undefined));
+      refresh();
+      if (decision === 'approve') {
+        await Promise.all(['transactions', 'expenses', 'revenues', 'financial', 'charts'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      }
+    },
+    onError: (error) => notify(...toast('Erro', errorMessage(error), 'error')),
+  });
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" variant="contained" color="success" disabled={decide.isPending} onClick={() => decide.mutate('approve')}>Aprovar</Button>
+      <Button size="small" variant="outlined" color="error" disabled={decide.isPending} onClick={() => decide.mutate('reject')}>Rejeitar</Button>
+    </Stack>
+  );
+};
+
+const StatusChip = ({ status }: { status: ImportedTransaction['status'] }) => (
+  <Chip size="small" label={labelOf(importedStatusChoices, status)} color={importedStatusColors[status]} variant="outlined" />
+);
+
+const Actions = ({ transaction, editor }: { transaction: ImportedTransaction; editor: boolean }) => {
+  if (transaction.status !== 'pending') return null;
+  return editor ? <Decision transaction={transaction} /> : <Typography variant="body2" color="text.secondary">Aguardando aprovação</Typography>;
+};
+
+const ImportedTable = ({ editor }: { editor: boolean }) => {
+  const { isPending } = useListContext();
+  if (isPending) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress aria-label="Carregando transações importadas" /></Box>;
+  return (
+    <DataTable<ImportedTransaction> bulkActionButtons={false} rowClick={false}
+      empty={<Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>Nenhuma transação importada</Box>}>
+      <DataTable.Col source="transactionDate" label="Data" render={(r) => formatDate(r.transactionDate)} />
+      <DataTable.Col source="description" label="Descrição" render={(r) => (
+        <Box>
+          <Typography variant="body2">{r.description}</Typography>
+          {r.merchant && <Typography variant="caption" color="text.secondary">{r.merchant}</Typography>}
+        </Box>
+      )} />
+      <DataTable.Col source="bankName" label="Banco" />
+      <DataTable.Col source="category" label="Categoria" disableSort render={(r) => (r.category ? categoryLabels[r.category] ?? r.category : '—')} />
+      <DataTable.Col source="amount" label="Valor" align="right" render={(r) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, color: r.transactionType === 'credit' ? 'success.main' : 'error.main' }}>
+          {r.transactionType === 'credit' ? '+' : '−'} {formatCurrency(r.amount)}
+        </Typography>
+      )} />
+      <DataTable.Col source="status" label="Status" render={(r) => <StatusChip status={r.status} />} />
+      <DataTable.Col label="Ações" disableSort render={(record) => <Actions transaction={record as ImportedTransaction} editor={editor} />} />
+    </DataTable>
+  );
+};
+
+export const ImportedTransactionsTab = ({ editor }: { editor: boolean }) => (
+  <List resource="imported-transactions" title={false} component="div" disableSyncWithLocation storeKey={false}
+    sort={{ field: 'transactionDate', order: 'DESC' }} perPage={25} filters={filters} filterDefaultValues={{ status: 'pending' }} empty={false}>
+    <ImportedTable editor={editor} />
+  </List>
+);
