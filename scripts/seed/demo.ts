@@ -6,6 +6,7 @@ import { systemContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
 import { seedMoneyIn } from './revenues';
 import { seedMoneyOut } from './expenses';
+import { seedBanking } from './banking';
 
 export const DEMO = {
   organizationName: 'Padaria Pão Dourado Ltda',
@@ -20,6 +21,7 @@ export type DemoSeedStep = (deps: AppDeps, demo: { organizationId: string; admin
 export const demoSteps: DemoSeedStep[] = [];
 demoSteps.push(seedMoneyIn);
 demoSteps.push(seedMoneyOut);
+demoSteps.push(seedBanking);
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
