@@ -29,10 +29,11 @@ describe('Revenue', () => {
     given([]).when({ type: 'RecordRevenue', data: consultoria({ description: '  Venda de pães  ' }) }).then([recorded({ description: 'Venda de pães' })]);
   });
 
-  it('refuses an empty description or a non-positive amount', () => {
+  it('refuses an empty or too long description and a non-positive amount', () => {
     given([]).when({ type: 'RecordRevenue', data: consultoria({ description: '   ' }) }).thenThrows('validation', 'Descrição é obrigatória');
     given([]).when({ type: 'RecordRevenue', data: consultoria({ amount: 0n }) }).thenThrows('validation', 'O valor deve ser maior que zero');
     given([]).when({ type: 'RecordRevenue', data: consultoria({ amount: -1n }) }).thenThrows('validation', 'O valor deve ser maior que zero');
+    given([]).when({ type: 'RecordRevenue', data: consultoria({ description: 'x'.repeat(256) }) }).thenThrows('validation', 'A descrição deve ter no máximo 255 caracteres');
   });
 
   it('records an id only once: a second RecordRevenue with the same id is a no-op', () => {

@@ -56,6 +56,7 @@ function requireActive(state: RevenueState, organizationId: string): Revenue {
 function assertValid(revenue: Revenue): Revenue {
   const description = revenue.description.trim();
   if (!description) throw validationError('Descrição é obrigatória', { description: 'Descrição é obrigatória' });
+  if (description.length > 255) throw validationError('A descrição deve ter no máximo 255 caracteres', { description: 'A descrição deve ter no máximo 255 caracteres' });
   if (revenue.amount <= 0n) throw validationError('O valor deve ser maior que zero', { amount: 'O valor deve ser maior que zero' });
   return { ...revenue, description };
 }

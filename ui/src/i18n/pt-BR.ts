@@ -63,4 +63,10 @@ export const fluxoMessages = {
       back: 'Voltar ao início',
     },
   },
+  // Field names react-admin shows by itself (e.g. the goals grid's SortButton).
+  resources: {
+    goals: {
+      fields: { createdAt: 'Data de criação', name: 'Nome', progress: 'Progresso', targetAmount: 'Valor da meta', targetDate: 'Prazo' },
+    },
+  },
 };

@@ -21,7 +21,7 @@ const filters = [
 
 const Actions = ({ editor, onCreate }: { editor: boolean; onCreate: () => void }) => (
   <TopToolbar>
-    <SortButton fields={['createdAt', 'name', 'progress', 'targetAmount', 'targetDate']} label="Ordenar" />
+    <SortButton fields={['createdAt', 'name', 'progress', 'targetAmount', 'targetDate']} />
     <FilterButton />
     {editor && <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>Nova Meta</Button>}
   </TopToolbar>
