@@ -15,9 +15,12 @@ import { theme } from './theme';
 import revenues from './resources/revenues';
 import goals from './resources/goals';
 import investments from './resources/investments';
+import users from './resources/users';
+import { AdminPanel } from './pages/admin';
 
 // Screens are lazy-loaded, so each one (and the charts it pulls in) is its own chunk.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+const Profile = lazy(() => import('./pages/Profile'));
 const ImportOfx = lazy(() => import('./pages/ImportOfx'));
 const BankIntegration = lazy(() => import('./pages/BankIntegration'));
 
@@ -49,9 +52,12 @@ export const App = () => (
       <Resource name="revenues" {...revenues} />
       <Resource name="goals" {...goals} />
       <Resource name="investments" {...investments} />
+      <Resource name="users" {...users} />
 
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/profile" element={<Profile />} />
+        <Route path="/admin" element={<AdminPanel />} />
         <Route path="/import-ofx" element={<ImportOfx />} />
         <Route path="/bank-integration" element={<BankIntegration />} />
       </CustomRoutes>

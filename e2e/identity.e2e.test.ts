@@ -1,0 +1,112 @@
+// Identity and administration in a real browser: an org_admin creates a user; the new user (view-only)
+// sees no Usuários menu and no create buttons; the super admin acts as the organization, sees the
+// banner, and returns with 'Voltar ao Admin'.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../app/context';
+import { registerOrganization } from '../app/identity/auth';
+import { SUPER_ADMIN, startApp, type E2eApp } from './support/app';
+import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+
+const ADMIN = { email: 'helena@oficina.com.br', password: 'segredo123' };
+const NEW_USER = { username: 'Rafael Lima', email: 'rafael@oficina.com.br', password: 'rafael123' };
+const ORGANIZATION = 'Oficina Mecânica Silva';
+
+describe('Usuários, papéis e personificação', () => {
+  let app: E2eApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    await registerOrganization(app.deps, { username: 'Helena Silva', ...ADMIN, organizationName: ORGANIZATION, organizationSlug: 'oficina-silva' }, systemContext());
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name });
+
+  it('the org_admin creates a user from the Usuários screen', async () => {
+    const page = await newPage(browser, app.url);
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await menuEntry(page, 'Usuários').click();
+    await page.getByText('Gerencie os usuários da sua organização').waitFor();
+    await page.getByText('Total de Usuários').waitFor();
+    // Their own row has no actions.
+    const ownRow = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await ownRow.waitFor();
+    expect(await ownRow.getByRole('button').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo Usuário' });
+    await dialog.getByLabel('Nome de usuário').fill(NEW_USER.username);
+    await dialog.getByLabel('Email').fill(NEW_USER.email);
+    await dialog.locator('input[name="password"]').fill('123');
+    await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
+    await dialog.getByText('A senha deve ter pelo menos 6 caracteres').waitFor();
+    await dialog.locator('input[name="password"]').fill(NEW_USER.password);
+    await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
+    await page.getByText('O usuário foi criado com sucesso.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: NEW_USER.email });
+    await row.getByText('Usuário', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: `Redefinir senha de ${NEW_USER.username}` }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('the new user logs in and sees no Usuários menu and no create buttons', async () => {
+    const page = await newPage(browser, app.url);
+    await loginThroughUi(page, NEW_USER.email, NEW_USER.password);
+    await menuEntry(page, 'Receitas').waitFor();
+    expect(await menuEntry(page, 'Usuários').count()).toBe(0);
+    expect(await menuEntry(page, 'Painel Admin').count()).toBe(0);
+
+    await menuEntry(page, 'Receitas').click();
+    await page.getByText('Lista de Receitas').waitFor();
+    expect(await page.getByRole('button', { name: 'Nova Receita' }).count()).toBe(0);
+
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Alterar Minha Senha' }).waitFor();
+    await page.getByRole('row').filter({ hasText: ADMIN.email }).waitFor();
+    expect(await page.getByRole('button', { name: 'Novo Usuário' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Redefinir senha|Editar|Excluir/ }).count()).toBe(0);
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Acesso Negado', level: 1 }).waitFor();
+    await page.getByText('Você não tem permissão para acessar o painel administrativo.').waitFor();
+    await page.context().close();
+  });
+
+  it('the super admin acts as the organization, sees the banner, and returns with \'Voltar ao Admin\'', async () => {
+    const page = await newPage(browser, app.url);
+    await loginThroughUi(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await menuEntry(page, 'Painel Admin').click();
+    await page.getByText('Total de Organizações').waitFor();
+    const orgRow = page.getByRole('row').filter({ hasText: ORGANIZATION });
+    await orgRow.getByRole('button', { name: 'Acessar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Motivo do acesso/).fill('Chamado #77: conferir usuários');
+    await dialog.getByRole('button', { name: 'Acessar' }).click();
+
+    await page.waitForURL('**/dashboard');
+    const banner = page.getByRole('status').filter({ hasText: 'como administrador da plataforma' });
+    await banner.getByText(ORGANIZATION).waitFor();
+    await menuEntry(page, 'Usuários').click();
+    await page.getByRole('row').filter({ hasText: NEW_USER.email }).waitFor();
+
+    await banner.getByRole('button', { name: 'Voltar ao Admin' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText('Total de Organizações').waitFor();
+    expect(await page.getByText('como administrador da plataforma').count()).toBe(0);
+
+    // The session and what was done in it are in the audit trail.
+    await page.getByRole('tab', { name: 'Auditoria' }).click();
+    const session = page.getByRole('row').filter({ hasText: 'Chamado #77' });
+    await session.getByText(ORGANIZATION).waitFor();
+    await session.click();
+    await page.getByRole('dialog', { name: 'Trilha de auditoria do acesso' }).getByText('/api/organization/users').first().waitFor();
+    await page.context().close();
+  });
+});

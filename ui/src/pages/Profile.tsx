@@ -1,0 +1,126 @@
+// Configurações (/profile): the avatar, the basic information and the password of the signed-in user.
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { Box, Button, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { Form, PasswordInput, SaveButton, TextInput, Title, email, required, useDataProvider, useNotify } from 'react-admin';
+import { UserAvatar } from '../layout/UserAvatar';
+import { toast } from '../lib/toast';
+import { refreshSession, type Session } from '../providers/authProvider';
+import type { FluxoDataProvider } from '../providers/dataProvider';
+import { errorMessage } from '../providers/httpClient';
+import { useCurrentUser } from '../providers/useCurrentUser';
+
+const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** The password form's rules, worded as spec §5 says for the profile screen. */
+export const validatePasswordChange = (values: Record<string, string | undefined>) => {
+  const errors: Record<string, string> = {};
+  if (!values.currentPassword || !values.newPassword) {
+    const message = 'Digite a senha atual e a nova senha';
+    if (!values.currentPassword) errors.currentPassword = message;
+    if (!values.newPassword) errors.newPassword = message;
+  } else if (values.newPassword.length < 6) {
+    errors.newPassword = 'A nova senha deve ter pelo menos 6 caracteres';
+  } else if (values.newPassword !== values.confirmPassword) {
+    errors.confirmPassword = 'A confirmação da senha não confere';
+  }
+  return errors;
+};
+
+const Profile = () => {
+  const { user } = useCurrentUser();
+  const dataProvider = useDataProvider<FluxoDataProvider>();
+  const notify = useNotify();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [passwordFormKey, setPasswordFormKey] = useState(0);
+
+  if (!user) return null;
+
+  const saveProfile = async (body: { username: string; email: string; avatar?: string | null }) => {
+    setBusy(true);
+    try {
+      const session = await dataProvider.call<Session>('auth/profile', { method: 'PUT', body });
+      await refreshSession(session);
+      notify(...toast('Perfil atualizado', 'Suas informações foram salvas com sucesso'));
+    } catch (error) {
+      notify(...toast('Erro ao atualizar perfil', errorMessage(error), 'error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pickAvatar = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) return notify(...toast('Tipo de arquivo inválido', 'Por favor, selecione uma imagem', 'error'));
+    if (file.size > AVATAR_MAX_BYTES) return notify(...toast('Arquivo muito grande', 'A imagem deve ter no máximo 2MB', 'error'));
+    await saveProfile({ username: user.username, email: user.email, avatar: await readAsDataUrl(file) });
+  };
+
+  const changePassword = async (values: Record<string, unknown>) => {
+    try {
+      await dataProvider.call('auth/change-password', { method: 'PUT', body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
+      notify(...toast('Senha alterada', 'Sua senha foi alterada com sucesso'));
+      setPasswordFormKey((key) => key + 1);
+    } catch (error) {
+      notify(...toast('Erro ao alterar senha', errorMessage(error), 'error'));
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="Configurações" />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>Configurações</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>Gerencie seu perfil e sua senha</Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardHeader title="Foto de Perfil" />
+            <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+              <UserAvatar username={user.username} avatar={user.avatar} size={112} />
+              <input ref={fileInput} type="file" accept="image/*" hidden aria-label="Selecionar foto de perfil" onChange={(e) => void pickAvatar(e.target.files?.[0])} />
+              <Button variant="outlined" startIcon={<PhotoCameraIcon />} disabled={busy} onClick={() => fileInput.current?.click()}>Alterar Foto</Button>
+              {user.avatar && <Button color="inherit" size="small" disabled={busy} onClick={() => void saveProfile({ username: user.username, email: user.email, avatar: null })}>Remover Foto</Button>}
+              <Typography variant="caption" color="text.secondary">JPG, PNG, GIF ou WebP, até 2MB</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Card sx={{ mb: 2 }}>
+            <CardHeader title="Informações Básicas" />
+            <CardContent>
+              <Form record={{ username: user.username, email: user.email }} onSubmit={(values: Record<string, unknown>) => saveProfile({ username: String(values.username), email: String(values.email) })}>
+                <TextInput source="username" label="Nome de usuário" validate={required(BOTH_REQUIRED)} fullWidth />
+                <TextInput source="email" label="Email" type="email" validate={[required(BOTH_REQUIRED), email('Email inválido')]} fullWidth />
+                <SaveButton label="Salvar Alterações" disabled={busy} />
+              </Form>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title="Alterar Senha" />
+            <CardContent>
+              <Form key={passwordFormKey} validate={validatePasswordChange} onSubmit={changePassword}>
+                <PasswordInput source="currentPassword" label="Senha atual" fullWidth />
+                <PasswordInput source="newPassword" label="Nova senha" fullWidth />
+                <PasswordInput source="confirmPassword" label="Confirmar nova senha" fullWidth />
+                <SaveButton label="Alterar Senha" alwaysEnable />
+              </Form>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+};
+
+export default Profile;

@@ -1,0 +1,20 @@
+// An organization user as GET /api/organization/users answers it (spec §3).
+export type TenantRole = 'org_admin' | 'user';
+
+export interface OrganizationUser {
+  id: string;
+  username: string;
+  email: string;
+  role: TenantRole | 'super_admin';
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+export const roleChoices = [
+  { id: 'user', name: 'Usuário' },
+  { id: 'org_admin', name: 'Administrador' },
+];
+
+/** 'Erro ao criar usuário' (spec §8): a server message about the password becomes the length rule. */
+export const createUserErrorDescription = (message: string) =>
+  /password/i.test(message) ? 'A senha deve ter pelo menos 6 caracteres' : message;
