@@ -16,5 +16,6 @@ import { investmentsProjector } from './finance/investments';
 import { transactionsProjector } from './finance/transactions';
 import { bankingProjector } from './banking/banking';
 import { categoryMemoryProjector } from './banking/category-memory';
+import { insightsProjector } from './insights/insights';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector, searchProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector, searchProjector, insightsProjector];

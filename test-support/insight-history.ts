@@ -2,6 +2,10 @@
 // month, that each test bends (a spike, a budget, an overdue invoice…) to see one rule react.
 import { addMonths } from '../domain/shared/dates';
 import type { FinancialHistory, HistoryExpense, HistoryRevenue } from '../app/insights/history';
+import { systemContext } from '../app/context';
+import type { AppDeps } from '../app/deps';
+import { recordExpense } from '../app/finance/expenses';
+import { recordRevenue } from '../app/finance/revenues';
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${String(++sequence).padStart(4, '0')}`;
@@ -55,4 +59,23 @@ export function steadyCompany(today: string, months = 8): FinancialHistory {
     }
   });
   return { ...history, expenses, revenues, categoryNames: { marketing: 'Marketing', technology: 'Tecnologia', hr: 'RH', administrative: 'Administrativo' } };
+}
+
+/**
+ * Records a scripted history for an organization through the same use cases the API uses, then
+ * waits once for the read models. Expense categories must exist (the five defaults do).
+ */
+export async function recordHistory(deps: AppDeps, organizationId: string, history: FinancialHistory): Promise<void> {
+  const context = { ...systemContext(deps.clock(), organizationId) };
+  const quiet: AppDeps = { ...deps, waitForProjections: async () => undefined };
+  for (const e of history.expenses) {
+    await recordExpense(quiet, {
+      description: e.description, amount: e.amount, category: e.category, status: e.status, date: e.date, expenseType: e.expenseType,
+      isRecurring: e.isRecurring, recurringPeriod: e.recurringPeriod, recurringDuration: e.recurringDuration, recurringEndDate: e.recurringEndDate,
+    }, context);
+  }
+  for (const r of history.revenues) {
+    await recordRevenue(quiet, { description: r.description, amount: r.amount, category: r.category, status: r.status, date: r.date }, context);
+  }
+  await deps.waitForProjections(await deps.eventStore.headPosition());
 }

@@ -23,6 +23,7 @@ import { budgetRoutes } from './budgets';
 import { documentRoutes } from './documents';
 import { bankingRoutes } from './banking';
 import { importOfxRoutes } from './import-ofx';
+import { aiInsightRoutes } from './ai-insights';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
@@ -47,4 +48,5 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(documentRoutes(deps));
   await api.register(bankingRoutes(deps));
   await api.register(importOfxRoutes(deps));
+  await api.register(aiInsightRoutes(deps));
 }
