@@ -12,6 +12,9 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { theme } from './theme';
+import expenses from './resources/expenses';
+import categories from './resources/categories';
+import budgets, { BudgetPage } from './resources/budgets';
 import revenues from './resources/revenues';
 import goals from './resources/goals';
 import investments from './resources/investments';
@@ -49,6 +52,9 @@ export const App = () => (
       </CustomRoutes>
 
       {/* Resources go here as <Resource name="expenses" {...expenses} /> (see resources/<name>/index.ts). */}
+      <Resource name="expenses" {...expenses} />
+      <Resource name="categories" {...categories} />
+      <Resource name="budgets" {...budgets} />
       <Resource name="revenues" {...revenues} />
       <Resource name="goals" {...goals} />
       <Resource name="investments" {...investments} />
@@ -60,6 +66,7 @@ export const App = () => (
         <Route path="/admin" element={<AdminPanel />} />
         <Route path="/import-ofx" element={<ImportOfx />} />
         <Route path="/bank-integration" element={<BankIntegration />} />
+        <Route path="/budget" element={<BudgetPage />} />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

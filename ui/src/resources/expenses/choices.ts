@@ -1,0 +1,57 @@
+// The words the Despesas screen shows for an expense's status, type and recurrence (spec §3, §4).
+
+export type ExpenseStatus = 'pending' | 'approved' | 'completed' | 'rejected';
+export type RecurringPeriod = 'monthly' | 'quarterly' | 'yearly';
+
+export interface Expense {
+  id: string;
+  description: string;
+  amount: string;
+  category: string;
+  status: ExpenseStatus;
+  date: string;
+  expenseType: 'fixed' | 'variable';
+  isRecurring: boolean;
+  recurringPeriod: RecurringPeriod | null;
+  recurringDuration: number | null;
+  recurringEndDate: string | null;
+  attachmentUrl: string | null;
+  attachmentName: string | null;
+  attachmentType: string | null;
+}
+
+export const statusChoices: { id: ExpenseStatus; name: string }[] = [
+  { id: 'pending', name: 'Pendente' },
+  { id: 'approved', name: 'Aprovado' },
+  { id: 'completed', name: 'Concluído' },
+  { id: 'rejected', name: 'Rejeitado' },
+];
+
+export const statusColors: Record<ExpenseStatus, 'warning' | 'info' | 'success' | 'error'> = {
+  pending: 'warning',
+  approved: 'info',
+  completed: 'success',
+  rejected: 'error',
+};
+
+export const expenseTypeChoices = [
+  { id: 'variable', name: 'Variável' },
+  { id: 'fixed', name: 'Fixa' },
+];
+
+export const periodChoices: { id: RecurringPeriod; name: string }[] = [
+  { id: 'monthly', name: 'Mensal' },
+  { id: 'quarterly', name: 'Trimestral' },
+  { id: 'yearly', name: 'Anual' },
+];
+
+export const labelOf = (choices: { id: string; name: string }[], id: string | null | undefined): string =>
+  choices.find((choice) => choice.id === id)?.name ?? id ?? '';
+
+/** Spec §5: only these attachments are accepted, else this alert. */
+export const ACCEPTED_ATTACHMENTS = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
+export const UNSUPPORTED_FILE_TYPE = 'Tipo de arquivo não suportado. Use imagens (JPG, PNG) ou PDF.';
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export const isSupportedFile = (file: File): boolean =>
+  ['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'].includes(file.type) && /\.(jpe?g|png|pdf)$/i.test(file.name);
