@@ -1,0 +1,165 @@
+// Money out in a real browser: a budget, then an expense with a PDF receipt (analyzed and applied)
+// created, viewed, edited and deleted — and the budget's progress moving with it.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../app/context';
+import { createUserAccount, registerOrganization } from '../app/identity/auth';
+import { saoPauloDate } from '../domain/shared/dates';
+import { receiptPdf } from '../test-support/documents';
+import { startApp, type E2eApp } from './support/app';
+import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+
+const ADMIN = { email: 'marina@confeitaria.com.br', password: 'segredo123' };
+const VIEWER = { email: 'leo@confeitaria.com.br', password: 'segredo123' };
+
+describe('Despesas and Orçamento', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let page: Page;
+  let receipt: Buffer;
+  const today = saoPauloDate(new Date());
+  const [year, month, day] = today.split('-');
+
+  beforeAll(async () => {
+    app = await startApp();
+    const context = systemContext();
+    const { organizationId, userId } = await registerOrganization(app.deps, {
+      username: 'Marina Costa', ...ADMIN, organizationName: 'Confeitaria Doce Lar', organizationSlug: 'confeitaria-doce-lar',
+    }, context);
+    const viewer = await createUserAccount(app.deps, { organizationId, username: 'Léo Prado', ...VIEWER, role: 'user' }, { ...context, organizationId, actorUserId: userId });
+    await app.deps.waitForProjections(viewer.position);
+    receipt = await receiptPdf({
+      issuer: 'AGENCIA CRIATIVA DIGITAL LTDA',
+      cnpj: '12.345.678/0001-95',
+      number: '004512',
+      emitted: `${day}/${month}/${year}`,
+      items: [['Gestão de anúncios Instagram', '1', '850,00', '850,00']],
+      total: '850,00',
+    });
+    browser = await launchBrowser();
+    page = await newPage(browser, app.url);
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const marketingBudget = () => page.getByRole('listitem', { name: 'Marketing' });
+  const expectBudget = async (spent: RegExp, health: string, percent: string) => {
+    await page.goto('/budget');
+    const item = marketingBudget();
+    await item.getByText(spent).waitFor();
+    await item.getByText(health, { exact: true }).waitFor();
+    await item.getByText(`${percent}% utilizado`, { exact: false }).waitFor();
+  };
+  const row = (text: string | RegExp): Locator => page.getByRole('row').filter({ hasText: text });
+
+  it('creates a monthly Marketing budget with the \'Criar Novo Orçamento\' dialog', async () => {
+    await page.goto('/budget');
+    await page.getByRole('heading', { name: 'Orçamento' }).waitFor();
+    await page.getByText('Nenhum orçamento definido').waitFor();
+    await page.getByRole('button', { name: 'Novo Orçamento', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Criar Novo Orçamento' });
+    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Marketing' }).click();
+    await dialog.getByLabel('Valor do Orçamento (R$)').fill('1000');
+    await dialog.getByRole('button', { name: 'Criar Orçamento' }).click();
+    await page.getByText('Orçamento criado').waitFor();
+    await marketingBudget().getByText(/R\$\s0,00/).waitFor();
+    await marketingBudget().getByText('Mensal', { exact: true }).waitFor();
+    await expectBudget(/R\$\s0,00/, 'Dentro do orçamento', '0,0');
+  });
+
+  it('adds a category with the category manager; default ones cannot be deleted', async () => {
+    await page.goto('/expenses');
+    await page.getByRole('button', { name: 'Categorias' }).click();
+    const manager = page.getByRole('dialog', { name: 'Gerenciar Categorias' });
+    await manager.getByLabel('Nome').fill('Eventos e Feiras');
+    await manager.getByText('Slug: eventos-e-feiras').waitFor();
+    await manager.getByRole('button', { name: 'Adicionar Categoria' }).click();
+    await page.getByText('Categoria criada').waitFor();
+    await manager.getByText('Eventos e Feiras').waitFor();
+    expect(await manager.getByRole('button', { name: 'Excluir Eventos e Feiras' }).count()).toBe(1);
+    expect(await manager.getByRole('button', { name: 'Excluir Marketing' }).count()).toBe(0);
+    await manager.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it('creates an expense with a PDF receipt, applying the data read from it', async () => {
+    await page.goto('/expenses');
+    await page.getByRole('heading', { name: 'Despesas' }).waitFor();
+    await page.getByRole('button', { name: 'Nova Despesa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Despesa' });
+    await dialog.getByLabel('Comprovante (JPG, PNG ou PDF)').setInputFiles({ name: 'anuncios-instagram.pdf', mimeType: 'application/pdf', buffer: receipt });
+    await dialog.getByText('Dados extraídos do documento').waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Aplicar dados extraídos' }).click();
+    expect(await dialog.getByLabel('Valor (R$)').inputValue()).toBe('850');
+    expect(await dialog.getByLabel('Data').inputValue()).toBe(today);
+    await dialog.getByLabel('Descrição').fill('Campanha de lançamento no Instagram');
+    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Marketing' }).click();
+    await dialog.getByRole('button', { name: 'Criar Despesa' }).click();
+    await page.getByText('Despesa criada').waitFor();
+    const created = row('Campanha de lançamento no Instagram');
+    await created.getByText(/R\$\s850,00/).waitFor();
+    await created.getByText('Aprovado').waitFor();
+    await created.getByText('Variável').waitFor();
+  });
+
+  it('shows the receipt in the attachment viewer, served from the API as a PDF', async () => {
+    await row('Campanha de lançamento no Instagram').getByRole('button', { name: /Ver anexo anuncios-instagram\.pdf/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'anuncios-instagram.pdf' });
+    const src = await viewer.locator('iframe').getAttribute('src');
+    expect(src).toMatch(/^\/api\/expenses\/[0-9a-f-]{36}\/attachment$/);
+    const file = await page.request.get(src!);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect((await file.body()).equals(receipt)).toBe(true);
+    await viewer.getByRole('button', { name: 'Fechar' }).click();
+  });
+
+  it('moves the budget\'s progress: 85% is a warning', async () => {
+    await expectBudget(/R\$\s850,00/, 'Atenção', '85,0');
+    expect(await page.getByRole('progressbar', { name: 'Progresso do orçamento Marketing' }).getAttribute('aria-valuenow')).toBe('85');
+    await page.getByText('Total Gasto').waitFor();
+  });
+
+  it('edits the expense; at 120% the budget is exceeded', async () => {
+    await page.goto('/expenses');
+    await row('Campanha de lançamento no Instagram').getByRole('button', { name: 'Editar despesa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Despesa' });
+    await dialog.getByLabel('Valor (R$)').fill('1200');
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Concluído' }).click();
+    await dialog.getByRole('button', { name: 'Atualizar Despesa' }).click();
+    await page.getByText('Despesa atualizada').waitFor();
+    const edited = row('Campanha de lançamento no Instagram');
+    await edited.getByText(/R\$\s1\.200,00/).waitFor();
+    await edited.getByText('Concluído').waitFor();
+    await edited.getByRole('button', { name: /Ver anexo/ }).waitFor();
+    await expectBudget(/R\$\s1\.200,00/, 'Excedido', '120,0');
+  });
+
+  it('lets a view-only user see expenses and budgets but not change them', async () => {
+    const viewer = await newPage(browser, app.url);
+    await loginThroughUi(viewer, VIEWER.email, VIEWER.password);
+    await viewer.goto('/expenses');
+    await viewer.getByRole('row').filter({ hasText: 'Campanha de lançamento no Instagram' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Nova Despesa' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Categorias' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Editar despesa' }).count()).toBe(0);
+    await viewer.goto('/budget');
+    await viewer.getByRole('listitem', { name: 'Marketing' }).waitFor();
+    expect(await viewer.getByRole('button', { name: /Novo Orçamento/ }).count()).toBe(0);
+    await viewer.context().close();
+  });
+
+  it('deletes the expense; the budget is back to nothing spent', async () => {
+    await page.goto('/expenses');
+    await row('Campanha de lançamento no Instagram').getByRole('button', { name: 'Excluir despesa' }).click();
+    await page.getByRole('dialog', { name: 'Excluir despesa' }).getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Despesa excluída').waitFor();
+    await page.getByText('Nenhuma despesa encontrada').waitFor();
+    await expectBudget(/R\$\s0,00/, 'Dentro do orçamento', '0,0');
+  });
+});
