@@ -137,7 +137,7 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
     await dialog.getByLabel('Nome').fill('CDB Banco Inter 110% CDI');
     await choose(dialog, 'Tipo', 'Renda Fixa');
     await dialog.getByLabel('Valor (R$)').fill('20000');
-    await dialog.getByLabel('Rentabilidade Esperada (% a.a.)').fill('12.5');
+    await dialog.getByLabel('Rentabilidade Esperada (%)').fill('12.5');
     await dialog.getByLabel('Duração').fill('12 meses');
     await choose(dialog, 'Nível de Risco', 'Baixo');
     await dialog.getByLabel('Data de Vencimento').fill(maturity);

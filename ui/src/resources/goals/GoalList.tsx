@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import FlagIcon from '@mui/icons-material/Flag';
 import { Box, Button, Card, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
-import { FilterButton, List, SearchInput, SelectInput, SortButton, TopToolbar, useListContext } from 'react-admin';
+import { FilterButton, List, Pagination, SearchInput, SelectInput, SortButton, TopToolbar, useListContext } from 'react-admin';
 import { canEditData } from '../../providers/authProvider';
 import { useCurrentUser } from '../../providers/useCurrentUser';
 import { categoryChoices, statusChoices, type Goal } from './choices';
@@ -72,7 +72,8 @@ const GoalList = () => {
         title="Metas Financeiras"
         component="div"
         sort={{ field: 'createdAt', order: 'DESC' }}
-        perPage={9}
+        perPage={12}
+        pagination={<Pagination rowsPerPageOptions={[6, 12, 24, 48]} />}
         filters={filters}
         actions={<Actions editor={editor} onCreate={() => setEditing({})} />}
         empty={false}

@@ -19,7 +19,7 @@ const InvestmentFields = ({ submitLabel, onCancel }: { submitLabel: string; onCa
           <NumberInput source="amount" label="Valor (R$)" step={0.01} min={0.01} validate={required('Valor é obrigatório')} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <NumberInput source="expectedReturn" label="Rentabilidade Esperada (% a.a.)" step={0.01} min={0}
+          <NumberInput source="expectedReturn" label="Rentabilidade Esperada (%)" step={0.01} min={0}
             validate={required('Rentabilidade esperada é obrigatória')} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

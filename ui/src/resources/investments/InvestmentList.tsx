@@ -93,20 +93,14 @@ const Screen = ({ editor, onEdit, onValue }: { editor: boolean; onEdit: (id: str
   return (
     <>
       <SummaryCards summary={summary} />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <Card>
-            <CardContent sx={{ pb: 0 }}><Typography variant="h6" component="h2">Carteira de Investimentos</Typography></CardContent>
-            <Portfolio editor={editor} onEdit={onEdit} onValue={onValue} />
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          <Stack spacing={2}>
-            <Allocation summary={summary} />
-            <NextMaturities summary={summary} />
-          </Stack>
-        </Grid>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}><Allocation summary={summary} /></Grid>
+        <Grid size={{ xs: 12, md: 6 }}><NextMaturities summary={summary} /></Grid>
       </Grid>
+      <Card sx={{ overflowX: 'auto' }}>
+        <CardContent sx={{ pb: 0 }}><Typography variant="h6" component="h2">Carteira de Investimentos</Typography></CardContent>
+        <Portfolio editor={editor} onEdit={onEdit} onValue={onValue} />
+      </Card>
     </>
   );
 };
