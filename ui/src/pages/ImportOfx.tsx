@@ -4,7 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
 import { formatCurrency, formatDate } from '../lib/format';
@@ -48,6 +48,10 @@ const Info = ({ label, value }: { label: string; value: string }) => (
 
 const ResultCard = ({ result }: { result: OfxImportResult }) => {
   const { accountInfo, dateRange } = result.summary;
+  const dataProvider = useDataProvider<FluxoDataProvider>();
+  const banks = useQuery({ queryKey: ['banks', 'supported'], queryFn: ({ signal }) => dataProvider.call<{ name: string; code: string }[]>('banks/supported', { signal }) });
+  const code = accountInfo.bankId && /^\d+$/.test(accountInfo.bankId) ? accountInfo.bankId.replace(/^0+/, '').padStart(3, '0') : accountInfo.bankId;
+  const bankName = banks.data?.find((bank) => bank.code === code)?.name;
   const period = dateRange.start && dateRange.end ? `${formatDate(dateRange.start)} a ${formatDate(dateRange.end)}` : '—';
   return (
     <Card variant="outlined" aria-label="Resultado da importação">
@@ -59,7 +63,7 @@ const ResultCard = ({ result }: { result: OfxImportResult }) => {
         <Typography variant="body2" sx={{ mb: 2 }}>{result.message}</Typography>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>Informações da Conta</Typography>
         <Grid container spacing={2} sx={{ mb: 2 }}>
-          <Grid size={{ xs: 6, md: 3 }}><Info label="Banco" value={accountInfo.bankId ?? '—'} /></Grid>
+          <Grid size={{ xs: 6, md: 3 }}><Info label="Banco" value={accountInfo.bankId ? (bankName ? `${code} — ${bankName}` : accountInfo.bankId) : '—'} /></Grid>
           <Grid size={{ xs: 6, md: 3 }}><Info label="Conta" value={accountInfo.accountId} /></Grid>
           <Grid size={{ xs: 6, md: 3 }}><Info label="Tipo" value={accountInfo.accountType ? (accountTypeLabels[accountInfo.accountType] ?? accountInfo.accountType) : '—'} /></Grid>
           <Grid size={{ xs: 6, md: 3 }}><Info label="Saldo" value={accountInfo.balance === null ? '—' : formatCurrency(accountInfo.balance)} /></Grid>
@@ -99,10 +103,10 @@ const ImportOfx = () => {
   const importFile = useMutation({
     mutationFn: (ofxContent: string) =>
       dataProvider.call<OfxImportResult>('import/ofx', { method: 'POST', body: { ofxContent, importOptions: { skipDuplicates: true, autoCategorize: true } } }),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       setResult(answer);
       notify(...toast('Importação Concluída', answer.message));
-      await Promise.all(refreshedAfterImport.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      for (const key of refreshedAfterImport) void queryClient.invalidateQueries({ queryKey: [key] });
     },
     onError: (error) => notify(...toast('Erro na Importação', errorMessage(error, 'Erro ao processar arquivo OFX'), 'error')),
   });

@@ -7,7 +7,8 @@ import { formatCurrency, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
-import { categoryLabels, importedStatusChoices, importedStatusColors, labelOf, type ImportedTransaction } from './choices';
+import { useCategories } from '../../resources/categories/useCategories';
+import { revenueCategoryLabels, importedStatusChoices, importedStatusColors, labelOf, type ImportedTransaction } from './choices';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Buscar transações" alwaysOn />,
@@ -50,6 +51,8 @@ const Actions = ({ transaction, editor }: { transaction: ImportedTransaction; ed
 
 const ImportedTable = ({ editor }: { editor: boolean }) => {
   const { isPending } = useListContext();
+  const { nameOf } = useCategories();
+  const categoryName = (t: ImportedTransaction) => (!t.category ? '—' : t.transactionType === 'credit' ? (revenueCategoryLabels[t.category] ?? t.category) : nameOf(t.category));
   if (isPending) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress aria-label="Carregando transações importadas" /></Box>;
   return (
     <DataTable<ImportedTransaction> bulkActionButtons={false} rowClick={false}
@@ -62,9 +65,9 @@ const ImportedTable = ({ editor }: { editor: boolean }) => {
         </Box>
       )} />
       <DataTable.Col source="bankName" label="Banco" />
-      <DataTable.Col source="category" label="Categoria" disableSort render={(r) => (r.category ? categoryLabels[r.category] ?? r.category : '—')} />
+      <DataTable.Col source="category" label="Categoria" disableSort render={(r) => categoryName(r as ImportedTransaction)} />
       <DataTable.Col source="amount" label="Valor" align="right" render={(r) => (
-        <Typography variant="body2" sx={{ fontWeight: 600, color: r.transactionType === 'credit' ? 'success.main' : 'error.main' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: r.transactionType === 'credit' ? 'success.main' : 'error.main' }}>
           {r.transactionType === 'credit' ? '+' : '−'} {formatCurrency(r.amount)}
         </Typography>
       )} />

@@ -54,13 +54,8 @@ export const importedStatusColors: Record<ImportedTransaction['status'], 'warnin
   processed: 'info',
 };
 
-/** Expense category slugs of the defaults and revenue categories, as people read them. */
-export const categoryLabels: Record<string, string> = {
-  operational: 'Operacional',
-  administrative: 'Administrativo',
-  marketing: 'Marketing',
-  technology: 'Tecnologia',
-  hr: 'RH',
+/** Revenue categories (a fixed list); expense categories are the organization's own. */
+export const revenueCategoryLabels: Record<string, string> = {
   services: 'Serviços',
   products: 'Produtos',
   subscriptions: 'Assinaturas',
