@@ -12,7 +12,7 @@ const fixture = (name: string) => readFileSync(new URL(`../../../shared/fixtures
 /** What the import screen does: read the bytes, decode them by the file's charset, send the text. */
 const asScreenSends = (name: string) => decodeOfxBytes(new Uint8Array(fixture(name)));
 
-let clock = new Date('2025-03-14T15:00:00Z');
+const clock = new Date('2025-03-14T15:00:00Z');
 let t: TestApp;
 let admin: Client;
 let viewer: Client;
