@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { newId } from '../ids';
 import { assertPasswordPolicy, setPassword, verifyPassword } from './passwords';
+import { setUpOrganization } from './organization-setup';
 import { createSession } from './sessions';
 import { releaseKey, reserveKey } from './unique-keys';
 
@@ -77,12 +78,14 @@ export async function registerOrganization(deps: AppDeps, input: RegistrationInp
       organizationId, username: input.username, email: input.email, password: input.password, role: 'org_admin',
     }, scoped, { userId });
     await deps.waitForProjections(position);
-    return { userId, organizationId };
   } catch (error) {
     await releaseKey(deps.db, 'organization_slug', slug, organizationId);
     await releaseKey(deps.db, 'email', input.email, userId);
     throw error;
   }
+  // Outside the try: a failing setup step must not free the keys of an organization that exists.
+  await deps.waitForProjections(await setUpOrganization(deps, organizationId, { ...context, organizationId }));
+  return { userId, organizationId };
 }
 
 export const INVALID_CREDENTIALS = 'Email ou senha inválidos';
