@@ -37,6 +37,12 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('secureCookies', options.secureCookies ?? false);
+  // Every route as registered (method, path pattern): the cross-tenant and role matrices iterate it.
+  const routeList: RegisteredRoute[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method: String(method), url: route.url, access: route.config?.access });
+  });
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -60,8 +66,11 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   return app;
 }
 
+export type RegisteredRoute = { method: string; url: string; access?: string };
+
 declare module 'fastify' {
   interface FastifyInstance {
     secureCookies: boolean;
+    routeList: readonly RegisteredRoute[];
   }
 }

@@ -58,7 +58,8 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   }, async (request, reply) => {
     const auth = requireAuth(request);
     const ref = `avatar:${request.params.ref}`;
-    const viewer = { userId: auth.userId, organizationId: auth.organizationId, platformWide: auth.role === 'super_admin' };
+    // Acting as a tenant, the super admin sees what that tenant sees.
+    const viewer = { userId: auth.userId, organizationId: auth.organizationId, platformWide: auth.role === 'super_admin' && !auth.impersonation };
     const image = viewer.platformWide || !viewer.organizationId
       ? await readAvatar(deps.db, ref, viewer)
       : await withTenant(deps.db, viewer.organizationId, (tx) => readAvatar(tx, ref, viewer));
