@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('bank connections', () => {
   it('lists the supported banks', async () => {
     const banks = await list(admin, '/api/banks/supported');
-    expect(banks).toContainEqual({ name: 'Banco do Brasil', code: '001' });
+    expect(banks).toContainEqual({ name: 'Banco do Brasil', code: '001', provider: 'sandbox' });
     expect(banks.length).toBeGreaterThan(10);
   });
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approveImportedTransaction, rejectImportedTransaction } from '../../app/banking/approval';
 import { createBankConnection } from '../../app/banking/connections';
+import { bankConnectors } from '../../app/banking/connectors';
 import { startSync } from '../../app/banking/sync';
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
@@ -125,10 +126,14 @@ export const bankingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   const tags = ['integração bancária'];
 
   app.get('/banks/supported', {
-    schema: { tags, summary: 'Bancos disponíveis para conexão', response: { 200: z.array(z.object({ name: z.string(), code: z.string() })) } },
+    schema: {
+      tags, summary: 'Bancos disponíveis para conexão (provider: de onde vêm as transações; com pluggy, a conexão pede o itemId)',
+      response: { 200: z.array(z.object({ name: z.string(), code: z.string(), provider: z.enum(['sandbox', 'pluggy']) })) },
+    },
   }, async (request) => {
     requireTenant(request);
-    return supportedBanks.map((bank) => ({ name: bank.name, code: bank.code }));
+    const provider = bankConnectors().defaultProvider;
+    return supportedBanks.map((bank) => ({ name: bank.name, code: bank.code, provider }));
   });
 
   app.get('/bank-connections', {

@@ -9,7 +9,7 @@ import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { accountTypeChoices, type BankConnection } from './choices';
 
-const empty = { bankName: '', accountNumber: '', accountType: '' };
+const empty = { bankName: '', accountNumber: '', accountType: '', itemId: '' };
 
 export const ConnectBankDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();
@@ -18,9 +18,10 @@ export const ConnectBankDialog = ({ open, onClose }: { open: boolean; onClose: (
   const [values, setValues] = useState(empty);
   const banks = useQuery({
     queryKey: ['banks', 'supported'],
-    queryFn: ({ signal }) => dataProvider.call<{ name: string; code: string }[]>('banks/supported', { signal }),
+    queryFn: ({ signal }) => dataProvider.call<{ name: string; code: string; provider: 'sandbox' | 'pluggy' }[]>('banks/supported', { signal }),
     enabled: open,
   });
+  const pluggy = banks.data?.[0]?.provider === 'pluggy';
   const close = () => {
     setValues(empty);
     onClose();
@@ -28,7 +29,7 @@ export const ConnectBankDialog = ({ open, onClose }: { open: boolean; onClose: (
   const connect = useMutation({
     mutationFn: () => dataProvider.call<BankConnection>('bank-connections', {
       method: 'POST',
-      body: { ...values, connectionType: 'open_banking', syncFrequency: 'daily' },
+      body: { bankName: values.bankName, accountNumber: values.accountNumber, accountType: values.accountType, connectionType: 'open_banking', syncFrequency: 'daily', ...(pluggy ? { itemId: values.itemId } : {}) },
     }),
     onSuccess: (connection) => {
       notify(...toast('Conexão Criada', `${connection.bankName} (${connection.accountNumber}) conectado com sucesso.`));
@@ -38,7 +39,7 @@ export const ConnectBankDialog = ({ open, onClose }: { open: boolean; onClose: (
     onError: (error) => notify(...toast('Erro ao criar conexão bancária', errorMessage(error), 'error')),
   });
   const submit = () => {
-    if (!values.bankName || !values.accountNumber.trim() || !values.accountType) {
+    if (!values.bankName || !values.accountNumber.trim() || !values.accountType || (pluggy && !values.itemId.trim())) {
       notify(...toast('Preencha todos os campos obrigatórios', undefined, 'error'));
       return;
     }
@@ -57,6 +58,10 @@ export const ConnectBankDialog = ({ open, onClose }: { open: boolean; onClose: (
         <TextField select fullWidth margin="dense" label="Tipo de Conta" value={values.accountType} onChange={set('accountType')} required>
           {accountTypeChoices.map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
         </TextField>
+        {pluggy && (
+          <TextField fullWidth margin="dense" label="Item do Pluggy (itemId)" value={values.itemId} onChange={set('itemId')} required
+            helperText="O identificador da conexão criada no Pluggy Connect" />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancelar</Button>
