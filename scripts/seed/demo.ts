@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app/deps';
 import { seedMoneyIn } from './revenues';
 import { seedMoneyOut } from './expenses';
 import { seedBanking } from './banking';
+import { seedTeam } from './identity';
 
 export const DEMO = {
   organizationName: 'Padaria Pão Dourado Ltda',
@@ -22,6 +23,7 @@ export const demoSteps: DemoSeedStep[] = [];
 demoSteps.push(seedMoneyIn);
 demoSteps.push(seedMoneyOut);
 demoSteps.push(seedBanking);
+demoSteps.push(seedTeam);
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
