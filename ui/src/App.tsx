@@ -23,6 +23,7 @@ import { AdminPanel } from './pages/admin';
 
 // Screens are lazy-loaded, so each one (and the charts it pulls in) is its own chunk.
 const Dashboard = lazy(() => import('./pages/Dashboard'));
+const CashFlow = lazy(() => import('./pages/CashFlow'));
 const Profile = lazy(() => import('./pages/Profile'));
 const ImportOfx = lazy(() => import('./pages/ImportOfx'));
 const BankIntegration = lazy(() => import('./pages/BankIntegration'));
@@ -62,6 +63,7 @@ export const App = () => (
 
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
+        <Route path="/cash-flow" element={<CashFlow />} />
         <Route path="/profile" element={<Profile />} />
         <Route path="/admin" element={<AdminPanel />} />
         <Route path="/import-ofx" element={<ImportOfx />} />

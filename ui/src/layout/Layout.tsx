@@ -3,11 +3,13 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { AppBar } from './AppBar';
 import { AuthGate } from './AuthGate';
+import { HeaderSearch } from './HeaderSearch';
 import { Menu } from './Menu';
+import { NotificationBell } from './NotificationBell';
 import { ImpersonationBanner } from '../pages/admin/ImpersonationBanner';
 
-// Spec §2's header search box and notification bell plug in here: <AppBar search={…} notifications={…} />.
-const Header = () => <AppBar />;
+// Spec §2's header search box and notification bell.
+const Header = () => <AppBar search={<HeaderSearch />} notifications={<NotificationBell />} />;
 
 export const Layout = ({ children }: { children: ReactNode }) => (
   <AuthGate>

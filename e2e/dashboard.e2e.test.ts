@@ -1,0 +1,146 @@
+// The screens that read across everything, in a real browser on the demo organization: the dashboard's
+// cards and charts, a new expense moving 'Despesas Totais' and raising a budget notification in the
+// bell, the header search finding it, and the cash-flow screen with its projection and alerts.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../scripts/seed/demo';
+import { startApp, type E2eApp } from './support/app';
+import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+
+/** 'R$ 1.234,56' (or '-R$ 1.234,56') → 1234.56 */
+const reais = (text: string): number => {
+  const negative = text.includes('-');
+  const value = Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+  return negative ? -value : value;
+};
+
+describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
+  let app: E2eApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp({ seedDemo: true });
+    browser = await launchBrowser();
+    page = await newPage(browser, app.url);
+    await loginThroughUi(page, DEMO.admin.email, DEMO.admin.password);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const card = (title: string) => page.locator(`.MuiCard-root[aria-label="${title}"]`);
+  const cardValue = async (title: string) => reais(await card(title).getByTestId('metric-value').innerText());
+
+  it("shows the demo organization's dashboard: four non-zero cards and both charts", async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor({ timeout: 30_000 });
+    for (const title of ['Receita Total', 'Despesas Totais', 'Lucro Líquido', 'Fluxo de Caixa']) {
+      await card(title).getByTestId('metric-value').waitFor();
+      expect(await cardValue(title), title).not.toBe(0);
+      await card(title).getByText('vs mês anterior').waitFor();
+    }
+    // Six months of points on three lines, and one doughnut slice per category of this month.
+    const lines = page.getByTestId('cash-flow-chart').locator('.recharts-line');
+    await lines.first().waitFor();
+    expect(await lines.count()).toBe(3);
+    await page.getByTestId('cash-flow-chart').getByText(/^R\$ \d+K$/).first().waitFor();
+    const slices = page.getByTestId('expense-breakdown-chart').locator('.recharts-pie-sector');
+    await slices.first().waitFor();
+    expect(await slices.count()).toBeGreaterThan(2);
+    // Insights, goals and the first page of transactions, with real pagination.
+    await card('Metas Financeiras').getByRole('progressbar').first().waitFor();
+    const transactions = card('Transações Recentes');
+    await transactions.getByRole('row').nth(10).waitFor();
+    expect(await transactions.getByRole('row').count()).toBe(11);
+    await transactions.getByText(/^1-10 de \d+$/).waitFor();
+    await transactions.getByRole('button', { name: /próxima|next|Ir para a próxima página/i }).click();
+    await transactions.getByText(/^11-20 de \d+$/).waitFor();
+  });
+
+  it("a new expense from 'Nova Transação' moves 'Despesas Totais' and the bell shows the budget it exceeded", async () => {
+    await page.goto('/');
+    const before = await cardValue('Despesas Totais');
+    const unreadBefore = await page.getByRole('button', { name: /^Notificações/ }).getAttribute('aria-label');
+    await card('Transações Recentes').getByRole('button', { name: 'Nova Transação' }).click();
+    await page.getByRole('menuitem', { name: 'Nova Despesa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova Despesa' });
+    await dialog.getByLabel('Descrição').fill('Notebook para o caixa da loja');
+    await dialog.getByLabel('Valor (R$)').fill('600');
+    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Tecnologia' }).click();
+    await dialog.getByRole('button', { name: 'Criar Despesa' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cardValue('Despesas Totais'), { timeout: 10_000 }).toBeCloseTo(before + 600, 2);
+
+    // The demo's Tecnologia budget (R$ 900, about half spent) is now exceeded: the dispatcher raises it
+    // within moments; the bell polls every 30 s, and a reload shows it at once.
+    await expect.poll(async () => {
+      await page.reload();
+      await page.getByRole('button', { name: /^Notificações/ }).waitFor();
+      return page.getByRole('button', { name: /^Notificações/ }).getAttribute('aria-label');
+    }, { timeout: 20_000, intervals: [1000] }).not.toBe(unreadBefore);
+    await page.getByRole('button', { name: /^Notificações/ }).click();
+    const list = page.getByRole('list', { name: 'Lista de notificações' });
+    await list.getByText('Orçamento de Tecnologia excedido').waitFor();
+    await list.getByText(/ultrapassaram o orçamento de R\$\s900,00/).waitFor();
+    // Opening it marks it read and goes to the budget screen.
+    await list.getByText('Orçamento de Tecnologia excedido').click();
+    await page.waitForURL('**/budget');
+  });
+
+  it('the bell badge caps at 9+ and mark-all-read clears it', async () => {
+    const bell = page.getByRole('button', { name: /^Notificações/ });
+    const label = (await bell.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^Notificações: (\d|9\+) não lidas$/);
+    await bell.click();
+    await page.getByRole('button', { name: 'Marcar todas como lidas' }).click();
+    await page.getByText('Notificações Marcadas').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações');
+  });
+
+  it('the header search needs 2 characters, then finds the new expense without accents', async () => {
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Buscar' });
+    await box.fill('n');
+    await page.getByText('Digite pelo menos 2 caracteres para buscar').waitFor();
+    await box.fill('noteb');
+    const results = page.getByRole('list', { name: 'Resultados da busca' });
+    await results.getByText('Notebook para o caixa da loja').waitFor();
+    await box.fill('cafe e lanch');
+    await results.getByText('Café e lanches da equipe').first().waitFor();
+    await box.fill('xyzwq');
+    await page.getByText('Nenhum resultado encontrado').waitFor();
+    await box.fill('notebook caixa');
+    await results.getByText('Notebook para o caixa da loja').click();
+    await page.waitForURL('**/expenses');
+  });
+
+  it('the cash-flow screen: cards, temporal chart, a real projection with its method, alerts, and the custom period rules', async () => {
+    await page.goto('/cash-flow');
+    await page.getByRole('heading', { name: 'Fluxo de Caixa', level: 1 }).waitFor();
+    for (const title of ['Entradas', 'Saídas', 'Saldo Líquido']) await card(title).getByTestId('metric-value').waitFor();
+    expect(await cardValue('Entradas')).toBeGreaterThan(0);
+    await card('Análise Temporal do Fluxo de Caixa').locator('.recharts-line').first().waitFor();
+    const projection = card('Projeção');
+    await projection.getByText('Método: Média móvel de 3 meses + recorrentes').waitFor();
+    expect(await projection.getByRole('row').count()).toBe(4);
+    await card('Alertas').getByRole('alert').first().waitFor();
+
+    // Custom period: the dialog opens by itself; 'Aplicar' needs both dates with the start first.
+    await page.getByRole('combobox', { name: 'Período' }).click();
+    await page.getByRole('option', { name: 'Período personalizado' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Período personalizado' });
+    const apply = dialog.getByRole('button', { name: 'Aplicar' });
+    expect(await apply.isDisabled()).toBe(true);
+    await dialog.getByLabel('Data inicial').fill('2025-03-31');
+    await dialog.getByLabel('Data final').fill('2025-03-01');
+    expect(await apply.isDisabled()).toBe(true);
+    await dialog.getByText('A data inicial deve ser anterior à data final').waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('combobox', { name: 'Período' }).getByText('Últimos 6 meses').waitFor();
+  });
+});
