@@ -24,6 +24,7 @@ import { documentRoutes } from './documents';
 import { bankingRoutes } from './banking';
 import { importOfxRoutes } from './import-ofx';
 import { aiInsightRoutes } from './ai-insights';
+import { reportRoutes } from './reports';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
@@ -49,4 +50,5 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(bankingRoutes(deps));
   await api.register(importOfxRoutes(deps));
   await api.register(aiInsightRoutes(deps));
+  await api.register(reportRoutes(deps));
 }
