@@ -21,6 +21,14 @@ async function ownTransaction(deps: AppDeps, id: string, organizationId: string)
   return state;
 }
 
+/**
+ * Read-your-writes also for the caller whose decision was already taken by a concurrent one:
+ * it waits for everything written so far, the winner's decision included.
+ */
+async function settled(deps: AppDeps, position: bigint | null): Promise<void> {
+  await deps.waitForProjections(position ?? (await deps.eventStore.headPosition()));
+}
+
 export async function approveImportedTransaction(deps: AppDeps, id: string, context: ActorContext): Promise<RecordedAs> {
   const organizationId = tenantOf(context);
   const state = await ownTransaction(deps, id, organizationId);
@@ -32,7 +40,7 @@ export async function approveImportedTransaction(deps: AppDeps, id: string, cont
   }, context, { retries: 10 });
   // Approved now or before (maybe by a call cut short before it recorded): make sure it is recorded.
   await recordInLedger(deps, state.transaction, context);
-  await deps.waitForProjections(result.position);
+  await settled(deps, result.position);
   return recordedAs;
 }
 
@@ -43,5 +51,5 @@ export async function rejectImportedTransaction(deps: AppDeps, id: string, conte
     type: 'RejectImportedTransaction',
     data: { organizationId, rejectedBy: context.actorUserId ?? 'system' },
   }, context, { retries: 10 });
-  await deps.waitForProjections(result.position);
+  await settled(deps, result.position);
 }
