@@ -9,6 +9,7 @@ import { refreshSession, type Session } from '../providers/authProvider';
 import type { FluxoDataProvider } from '../providers/dataProvider';
 import { errorMessage } from '../providers/httpClient';
 import { useCurrentUser } from '../providers/useCurrentUser';
+import { validatePasswordChange } from '../resources/users/passwordRules';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -20,21 +21,6 @@ const readAsDataUrl = (file: File) =>
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
-
-/** The password form's rules, worded as spec §5 says for the profile screen. */
-export const validatePasswordChange = (values: Record<string, string | undefined>) => {
-  const errors: Record<string, string> = {};
-  if (!values.currentPassword || !values.newPassword) {
-    const message = 'Digite a senha atual e a nova senha';
-    if (!values.currentPassword) errors.currentPassword = message;
-    if (!values.newPassword) errors.newPassword = message;
-  } else if (values.newPassword.length < 6) {
-    errors.newPassword = 'A nova senha deve ter pelo menos 6 caracteres';
-  } else if (values.newPassword !== values.confirmPassword) {
-    errors.confirmPassword = 'A confirmação da senha não confere';
-  }
-  return errors;
-};
 
 const Profile = () => {
   const { user } = useCurrentUser();

@@ -8,15 +8,7 @@ import { refreshSession, type Session } from '../../providers/authProvider';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { useCurrentUser } from '../../providers/useCurrentUser';
-
-/** The first rule a password change breaks, as [title, description], or null. */
-export const adminPasswordProblem = (current: string, next: string, confirmation: string): [string, string] | null => {
-  if (!current) return ['Senha atual obrigatória', 'Digite a sua senha atual'];
-  if (!next) return ['Nova senha obrigatória', 'Digite a nova senha'];
-  if (next !== confirmation) return ['Senhas não coincidem', 'A nova senha e a confirmação devem ser iguais'];
-  if (next.length < 6) return ['Senha muito curta', 'A senha deve ter pelo menos 6 caracteres'];
-  return null;
-};
+import { adminPasswordProblem } from '../../resources/users/passwordRules';
 
 export const AdminProfileDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { user } = useCurrentUser();

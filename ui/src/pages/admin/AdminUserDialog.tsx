@@ -4,7 +4,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { CreateBase, EditBase, Form, PasswordInput, ReferenceInput, SaveButton, SelectInput, TextInput, email, minLength, required, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
-import { createUserErrorDescription, roleChoices } from '../../resources/users/types';
+import { createUserErrorDescription } from '../../resources/users/passwordRules';
+import { roleChoices } from '../../resources/users/types';
 import type { AdminUser } from './types';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';

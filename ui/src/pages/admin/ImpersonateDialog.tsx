@@ -1,7 +1,7 @@
 // 'Acessar como organização': the super admin gives a reason, then acts as the tenant until 'Voltar ao Admin'
 // (or one hour). Spec §4: the user is replaced, all data refreshed, and the app goes to /dashboard.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../lib/toast';
@@ -17,6 +17,9 @@ export const ImpersonateDialog = ({ organization, onClose }: { organization: Adm
   const navigate = useNavigate();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  // Keeps the name on screen while the dialog closes.
+  const lastName = useRef('');
+  if (organization) lastName.current = organization.name;
   const start = async () => {
     if (!organization) return;
     setBusy(true);
@@ -35,7 +38,7 @@ export const ImpersonateDialog = ({ organization, onClose }: { organization: Adm
   };
   return (
     <Dialog open={organization !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="impersonate-title">
-      <DialogTitle id="impersonate-title">Acessar como {organization?.name}</DialogTitle>
+      <DialogTitle id="impersonate-title">Acessar como {lastName.current}</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 2 }}>
           Você verá e alterará os dados desta organização como se fosse um de seus administradores. O acesso termina em 1 hora ou ao clicar em 'Voltar ao Admin'.

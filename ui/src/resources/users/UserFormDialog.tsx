@@ -3,7 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { CreateBase, EditBase, Form, PasswordInput, SaveButton, SelectInput, TextInput, email, minLength, required, useNotify, useRefresh } from 'react-admin';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
-import { createUserErrorDescription, roleChoices } from './types';
+import { createUserErrorDescription } from './passwordRules';
+import { roleChoices } from './types';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres';

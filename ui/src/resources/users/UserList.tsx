@@ -117,8 +117,8 @@ const UserList = () => {
           </CardContent>
           <UserTable editor={editor} selfId={user?.id} onEdit={(id) => setEditing({ id })} onReset={setResetting} />
         </Card>
-        {editor && <SupportAccessCard />}
       </List>
+      {editor && <SupportAccessCard />}
       {editor && <UserFormDialog open={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />}
       {editor && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />

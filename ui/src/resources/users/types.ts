@@ -14,7 +14,3 @@ export const roleChoices = [
   { id: 'user', name: 'Usuário' },
   { id: 'org_admin', name: 'Administrador' },
 ];
-
-/** 'Erro ao criar usuário' (spec §8): a server message about the password becomes the length rule. */
-export const createUserErrorDescription = (message: string) =>
-  /password/i.test(message) ? 'A senha deve ter pelo menos 6 caracteres' : message;
