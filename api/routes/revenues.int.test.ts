@@ -165,6 +165,14 @@ describe('revenues list parameters and cards', () => {
     const filtered = await tenant.request('GET', `/api/revenues/summary${q({ filter: { category: 'services' } })}`);
     expect(filtered.json()).toEqual({ totalAmount: '3750.00', count: 2, pendingCount: 1, receivedCount: 0 });
   });
+
+  it('leaves cancelled revenues out of the total', async () => {
+    const created = await tenant.request('POST', '/api/revenues', { description: 'Pedido cancelado pelo cliente', amount: '500.00', category: 'products', status: 'cancelled', date: '2025-03-22' });
+    expect(created.statusCode).toBe(201);
+    const summary = await tenant.request('GET', '/api/revenues/summary');
+    expect(summary.json()).toEqual({ totalAmount: '9750.00', count: 6, pendingCount: 2, receivedCount: 2 });
+    await tenant.request('DELETE', `/api/revenues/${created.json().id}`);
+  });
 });
 
 describe('recordRevenue for imports', () => {

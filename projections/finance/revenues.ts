@@ -105,10 +105,10 @@ export function findRevenue(tx: CommonQueryMethods, organizationId: string, id: 
 
 export const revenueSummaryRow = z.object({ total_amount: z.bigint(), count: z.number(), pending_count: z.number(), received_count: z.number() });
 
-/** The Receitas cards: sum of amounts, count pending, count received (over the same filter as the list). */
+/** The Receitas cards: sum of amounts (a cancelled revenue is no revenue), count pending, count received. */
 export function revenueSummary(tx: CommonQueryMethods, organizationId: string, filter: Record<string, unknown>) {
   return tx.one(sql.type(revenueSummaryRow)`
-    SELECT coalesce(sum(amount), 0)::int8 AS total_amount, count(*)::int AS count,
+    SELECT coalesce(sum(amount) FILTER (WHERE status <> 'cancelled'), 0)::int8 AS total_amount, count(*)::int AS count,
       (count(*) FILTER (WHERE status = 'pending'))::int AS pending_count,
       (count(*) FILTER (WHERE status = 'received'))::int AS received_count
     FROM revenues WHERE ${revenueFilter(organizationId, filter)}`);
