@@ -8,6 +8,7 @@ import { seedMoneyIn } from './revenues';
 import { seedMoneyOut } from './expenses';
 import { seedBanking } from './banking';
 import { seedTeam } from './identity';
+import { seedInsights } from './insights';
 
 export const DEMO = {
   organizationName: 'Padaria Pão Dourado Ltda',
@@ -25,6 +26,9 @@ demoSteps.push(seedMoneyOut);
 demoSteps.push(seedBanking);
 demoSteps.push(seedTeam);
 
+/** Steps that analyse what the others recorded (the insight analysis): they run after every demoSteps entry. */
+export const demoFinalSteps: DemoSeedStep[] = [seedInsights];
+
 export async function seedDemo(deps: AppDeps): Promise<void> {
   const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
     SELECT EXISTS (SELECT 1 FROM organizations WHERE slug = ${DEMO.organizationSlug}) AS exists`);
@@ -34,6 +38,6 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
   const { organizationId, userId } = await registerOrganization(deps, { ...DEMO.admin, organizationName: DEMO.organizationName, organizationSlug: DEMO.organizationSlug }, context);
   const viewer = await createUserAccount(deps, { organizationId, ...DEMO.viewer, role: 'user' }, { ...context, organizationId, actorUserId: userId });
   await deps.waitForProjections(viewer.position);
-  for (const step of demoSteps) await step(deps, { organizationId, adminUserId: userId, now });
+  for (const step of [...demoSteps, ...demoFinalSteps]) await step(deps, { organizationId, adminUserId: userId, now });
   deps.logger.info({ email: DEMO.admin.email, password: DEMO.admin.password }, 'organização demo criada');
 }
