@@ -18,7 +18,7 @@ describe('demo insights', () => {
       apps.push(t);
       await seedDemo(t.deps);
       const session = await loginAs(t.app, DEMO.admin.email, DEMO.admin.password);
-      const admin = clientFor(t.app, session.cookie, session.body.user.id, session.body.organization.id);
+      const admin = clientFor(t.app, session.cookie, session.body.user.id, session.body.organization!.id);
       const insights = (await admin.request('GET', '/api/ai-insights')).json() as InsightBody[];
       if (process.env.PRINT_INSIGHTS) for (const i of insights) console.log(`[${i.priority}] ${i.type} ${i.title}\n    ${i.content}`);
       expect(insights.length).toBeGreaterThanOrEqual(4);
