@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { login, registerOrganization } from '../../app/identity/auth';
+import { endImpersonation } from '../../app/identity/impersonation';
 import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../app/identity/sessions';
 import { findActiveUser, findOrganization } from '../../projections/identity/queries';
 import { actorContext, requireAuth } from '../plugins/auth';
@@ -89,6 +90,8 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
 
   app.post('/auth/logout', { schema: { tags: ['autenticação'], summary: 'Sair' } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
+    // Signing out while acting as a tenant ends that impersonation too.
+    if (request.auth?.impersonation) await endImpersonation(deps, request.auth.impersonation.sessionId, 'stopped', actorContext(request, deps));
     if (token) await revokeSession(deps.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();

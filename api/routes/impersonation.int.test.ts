@@ -113,6 +113,14 @@ describe('impersonation', () => {
     }
   });
 
+  it('signing out while acting as a tenant ends the impersonation', async () => {
+    const other = await createSuperAdmin(t);
+    await other.request('POST', '/api/admin/impersonate', { organizationId: acme.organizationId, reason: 'Saída durante o acesso' });
+    expect((await other.request('POST', '/api/auth/logout')).statusCode).toBe(204);
+    const sessions = (await root.request('GET', '/api/admin/impersonations')).json();
+    expect(sessions.find((s: { reason: string }) => s.reason === 'Saída durante o acesso')).toMatchObject({ status: 'ended', endReason: 'stopped' });
+  });
+
   it('reads the events of a session the same way on EventStoreDB (through the read model, without a metadata index)', async () => {
     const [session] = (await root.request('GET', '/api/admin/impersonations?sort=["startedAt","ASC"]')).json();
     const fromPostgres = await listSessionEvents(t.deps, session.id);
