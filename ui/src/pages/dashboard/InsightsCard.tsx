@@ -77,6 +77,7 @@ export const InsightsCard = ({ editor }: { editor: boolean }) => {
                     </Box>
                   }
                   secondary={insight.content}
+                  slotProps={{ secondary: { sx: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }}
                 />
               </ListItem>
             ))}
