@@ -8,7 +8,7 @@ import type { ActorContext } from '../context';
 import type { AppDeps } from '../deps';
 import { OfxParseError, parseOfx, type OfxStatement } from '../ofx';
 import { categorizerFor } from './categories';
-import { appendBooking, appendImported, importedData, mapLimit, maxPosition, planIntake, type AccountIntake, type Arrival } from './intake';
+import { appendBooking, appendImported, importedData, mapLimit, planIntake, type AccountIntake, type Arrival } from './intake';
 import { accountKeyOf, occurrences } from './keys';
 import { recordedAsFor, recordInLedger } from './ledger';
 import { withAccountLocks } from './locks';
@@ -110,18 +110,21 @@ export async function importOfx(deps: AppDeps, ofxContent: string, options: OfxI
         return { ...base, recordedAs: recordedAsFor(base) };
       }));
     const positions: (bigint | null)[] = [];
-    for (const { plan } of plans) for (const booking of plan.bookings) positions.push(await appendBooking(deps, organizationId, booking, context));
+    // No write below reads what another one of this batch wrote: read-your-writes once, at the end.
+    const batch: AppDeps = { ...deps, waitForProjections: async () => undefined };
+    for (const { plan } of plans) for (const booking of plan.bookings) positions.push(await appendBooking(batch, organizationId, booking, context));
     const created = await mapLimit(work, APPEND_CONCURRENCY, async (data) => {
-      const appended = await appendImported(deps, data, context);
+      const appended = await appendImported(batch, data, context);
       positions.push(appended.position);
       // Also when it was already there approved (an import cut short): the derived id records it once.
       // One already there awaiting approval stays the approver's to decide.
       if (appended.status === 'approved') {
-        await recordInLedger(deps, data, context, { expenseCategory: data.transactionType === 'debit' ? (data.category ?? undefined) : undefined });
+        await recordInLedger(batch, data, context, { expenseCategory: data.transactionType === 'debit' ? (data.category ?? undefined) : undefined });
       }
       return appended.created;
     });
-    await deps.waitForProjections(maxPosition(positions));
+    // The expenses and revenues too, whose positions the finance use cases keep to themselves.
+    await deps.waitForProjections(positions.some((p) => p !== null) ? await deps.eventStore.headPosition() : null);
     return created.filter(Boolean).length;
   });
 
