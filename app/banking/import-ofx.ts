@@ -17,7 +17,15 @@ import { tenantOf } from '../finance/tenant';
 export const MAX_OFX_CONTENT_BYTES = 5 * 1024 * 1024;
 const APPEND_CONCURRENCY = 8;
 
-export type OfxImportOptions = { skipDuplicates: boolean; autoCategorize: boolean };
+export type OfxImportOptions = {
+  /**
+   * false turns off only the similarity match (amount, date, description): a transaction whose bank
+   * identity the account already has is never recorded twice, whatever this says.
+   */
+  skipDuplicates: boolean;
+  /** false: expenses go to 'operational' (or the first active category), revenues to 'other'. */
+  autoCategorize: boolean;
+};
 
 export type OfxImportResult = {
   success: true;
