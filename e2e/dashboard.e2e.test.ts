@@ -116,7 +116,10 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
     await page.getByText('Nenhum resultado encontrado').waitFor();
     await box.fill('notebook caixa');
     await results.getByText('Notebook para o caixa da loja').click();
-    await page.waitForURL('**/expenses');
+    // The result opens the Despesas list filtered to it.
+    await page.waitForURL('**/expenses?**');
+    await page.getByRole('row').filter({ hasText: 'Notebook para o caixa da loja' }).waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
   });
 
   it('the cash-flow screen: cards, temporal chart, a real projection with its method, alerts, and the custom period rules', async () => {

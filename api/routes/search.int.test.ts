@@ -28,7 +28,8 @@ describe('GET /api/search', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{
       type: 'transaction', id: expect.any(String), title: 'Aluguel do escritório', description: 'Despesa · Aprovado',
-      category: 'Administrativo', amount: '3500.00', date: '2025-03-05', priority: null, url: '/expenses',
+      category: 'Administrativo', amount: '3500.00', date: '2025-03-05', priority: null,
+      url: `/expenses?filter=${encodeURIComponent('{"q":"Aluguel do escritório"}')}`,
     }]);
   });
 

@@ -27,6 +27,9 @@ const goalCategory: Record<string, string> = {
 const insightType: Record<string, string> = { opportunity: 'Oportunidade', trend: 'Tendência', warning: 'Alerta', recommendation: 'Recomendação' };
 const defaultCategoryNames = new Map<string, string>(defaultCategories.map((c) => [c.slug, c.name]));
 
+/** A list screen filtered to the record's description (react-admin reads `filter` from the URL). */
+const listFilteredTo = (path: string, text: string) => `${path}?filter=${encodeURIComponent(JSON.stringify({ q: text }))}`;
+
 type SearchDocument = {
   refId: string;
   organizationId: string;
@@ -83,7 +86,7 @@ const goalDescription = (current: bigint, target: bigint, completed: boolean) =>
 
 export const searchProjector: Projector = {
   name: 'search',
-  version: 1,
+  version: 2,
   tables: ['search_documents', 'search_categories'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
@@ -128,7 +131,7 @@ export const searchProjector: Projector = {
       return put(tx, {
         refId: x.expenseId, organizationId: x.organizationId, kind: 'transaction', source: 'expense', title: x.description,
         description: `Despesa · ${expenseStatus[x.status] ?? x.status}`, categorySlug: x.category,
-        category: defaultCategoryNames.get(x.category) ?? x.category, amount: x.amount, date: x.date, priority: null, url: '/expenses',
+        category: defaultCategoryNames.get(x.category) ?? x.category, amount: x.amount, date: x.date, priority: null, url: listFilteredTo('/expenses', x.description),
       });
     }
     if (type.startsWith('Revenue')) {
@@ -138,7 +141,7 @@ export const searchProjector: Projector = {
       return put(tx, {
         refId: r.revenueId, organizationId: r.organizationId, kind: 'transaction', source: 'revenue', title: r.description,
         description: `Receita · ${revenueStatus[r.status] ?? r.status}`, categorySlug: null,
-        category: revenueCategory[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: '/revenues',
+        category: revenueCategory[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: listFilteredTo('/revenues', r.description),
       });
     }
     if (type.startsWith('FinancialGoal')) {

@@ -55,7 +55,6 @@ export const HeaderSearch = () => {
     queryKey: ['search', term],
     queryFn: ({ signal }) => dataProvider.call<SearchResult[]>('search', { query: { q: term }, signal }),
     enabled,
-    staleTime: 30_000,
   });
   const typed = text.trim();
   const results = Array.isArray(data) ? data : undefined;
