@@ -114,6 +114,22 @@ describe('POST /api/import/ofx', () => {
     expect(stillPending).toHaveLength(synced.length);
   });
 
+  it('categorises as this organization did before: a supplier it files under its own category', async () => {
+    expect((await admin.request('POST', '/api/categories', { name: 'Insumos', description: 'Farinha e laticínios' })).statusCode).toBe(201);
+    const manual = await admin.request('POST', '/api/expenses', { description: 'Pix enviado Moinho Sul Farinhas', amount: '1200.00', category: 'insumos', date: '2025-01-15' });
+    expect(manual.statusCode).toBe(201);
+    const file = buildOfx({ bankId: '341', accountId: '3030-1' }, [
+      { fitId: 'A1', date: '2025-03-10', amount: -1_250_50n, memo: 'PIX ENVIADO 10/03 MOINHO SUL FARINHAS LTDA' },
+      { fitId: 'A2', date: '2025-03-10', amount: -600_00n, memo: 'PIX ENVIADO 10/03 GRANJA OVOS FELIZ' },
+    ]);
+    expect((await importOfx(admin, file)).json().summary.importedCount).toBe(2);
+    const imported = await list(admin, '/api/imported-transactions?filter={"q":"PIX ENVIADO 10/03"}');
+    expect(Object.fromEntries(imported.map((i) => [i.description, i.category]))).toEqual({
+      'PIX ENVIADO 10/03 MOINHO SUL FARINHAS LTDA': 'insumos',
+      'PIX ENVIADO 10/03 GRANJA OVOS FELIZ': 'operational',
+    });
+  });
+
   it('reads a Windows-1252 statement with its accents intact', async () => {
     const result = await importOfx(admin, asScreenSends('itau-checking-cp1252-accents.ofx'));
     expect(result.statusCode).toBe(200);
