@@ -27,6 +27,8 @@ const CashFlow = lazy(() => import('./pages/CashFlow'));
 const Profile = lazy(() => import('./pages/Profile'));
 const ImportOfx = lazy(() => import('./pages/ImportOfx'));
 const BankIntegration = lazy(() => import('./pages/BankIntegration'));
+const AiInsights = lazy(() => import('./pages/AiInsights'));
+const Reports = lazy(() => import('./pages/Reports'));
 
 // Sign-in is enforced by the layout's AuthGate instead of <Admin requireAuth>: requireAuth sends a
 // signed-out visitor at / or at an unknown path to /login, while the spec shows them the landing
@@ -68,6 +70,8 @@ export const App = () => (
         <Route path="/admin" element={<AdminPanel />} />
         <Route path="/import-ofx" element={<ImportOfx />} />
         <Route path="/bank-integration" element={<BankIntegration />} />
+        <Route path="/ai-insights" element={<AiInsights />} />
+        <Route path="/reports" element={<Reports />} />
         <Route path="/budget" element={<BudgetPage />} />
       </CustomRoutes>
     </Admin>
