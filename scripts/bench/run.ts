@@ -1,6 +1,6 @@
 // `npm run bench`: event store and projection throughput on this machine; figures go to bench-results/.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
@@ -116,8 +116,10 @@ async function main(): Promise<void> {
 
   mkdirSync('bench-results', { recursive: true });
   const stamp = new Date().toISOString();
-  writeFileSync('bench-results/results.json', JSON.stringify({ at: stamp, machine: `${process.platform} ${process.arch}, node ${process.version}`, results }, null, 2));
-  const lines = [`# Fluxo benchmarks (${stamp})`, '', '| benchmark | value | unit | detail |', '|---|---|---|---|', ...results.map((r) => `| ${r.name} | ${r.value.toFixed(1)} | ${r.unit} | ${r.detail} |`)];
+  // Figures depend on what else runs on the machine: the load average is recorded with them.
+  const machine = `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}, node ${process.version}`;
+  writeFileSync('bench-results/results.json', JSON.stringify({ at: stamp, machine, results }, null, 2));
+  const lines = [`# Fluxo benchmarks (${stamp})`, '', `Machine: ${machine}.`, '', '| benchmark | value | unit | detail |', '|---|---|---|---|', ...results.map((r) => `| ${r.name} | ${r.value.toFixed(1)} | ${r.unit} | ${r.detail} |`)];
   writeFileSync('bench-results/results.md', lines.join('\n') + '\n');
   console.log(lines.join('\n'));
 }
