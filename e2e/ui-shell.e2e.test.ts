@@ -32,7 +32,7 @@ describe('UI shell', () => {
     expect(await page.getByLabel(/identificador/i).inputValue()).toBe('padaria-sao-joao');
     await page.getByRole('button', { name: /criar conta/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Dashboard Financeiro').waitFor();
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor();
     await page.getByText('Padaria São João').waitFor();
     await page.getByText('Administrador').waitFor();
     expect(await page.getByRole('menuitem', { name: 'Usuários' }).count()).toBe(1);
@@ -69,6 +69,6 @@ describe('UI shell', () => {
     await page.getByLabel(/senha/i).fill(password);
     await page.getByRole('button', { name: /entrar/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('Dashboard Financeiro').waitFor();
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor();
   });
 });
