@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime } from './format';
+import { formatCurrency, formatDate, formatDateTime, todayInSaoPaulo } from './format';
 
 const nbsp = '\u00a0';
 
@@ -36,5 +36,12 @@ describe('formatDate', () => {
 describe('formatDateTime', () => {
   it('shows an instant in São Paulo time', () => {
     expect(formatDateTime('2025-03-01T02:30:00Z')).toBe('28/02/2025, 23:30');
+  });
+});
+
+describe('todayInSaoPaulo', () => {
+  it('is the calendar day in São Paulo, not in UTC', () => {
+    expect(todayInSaoPaulo(new Date('2025-03-01T02:00:00Z'))).toBe('2025-02-28');
+    expect(todayInSaoPaulo(new Date('2025-03-01T12:00:00Z'))).toBe('2025-03-01');
   });
 });

@@ -20,6 +20,11 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
+const isoDate = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+
+/** Today's calendar day in São Paulo as a business date, `'2025-02-28'`: what a new record's date input starts at. */
+export const todayInSaoPaulo = (now = new Date()): string => isoDate.format(now);
+
 const BUSINESS_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

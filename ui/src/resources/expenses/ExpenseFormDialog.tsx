@@ -2,11 +2,10 @@
 import { Grid } from '@mui/material';
 import { BooleanInput, DateInput, FormDataConsumer, NumberInput, SelectInput, TextInput, minValue, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
+import { todayInSaoPaulo } from '../../lib/format';
 import { useCategories } from '../categories/useCategories';
 import { AttachmentInput } from './AttachmentInput';
 import { expenseTypeChoices, periodChoices, statusChoices } from './choices';
-
-const todayInSaoPaulo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 const ExpenseFields = () => {
   const { choices, nameOf, categories } = useCategories();

@@ -2,12 +2,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { DateInput, Form, NumberInput, SaveButton, required, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { todayInSaoPaulo } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
 import type { Investment } from './choices';
-
-const todayInSaoPaulo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 export const CurrentValueDialog = ({ investment, onClose }: { investment: Investment | null; onClose: () => void }) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();

@@ -2,9 +2,8 @@
 import { Grid } from '@mui/material';
 import { DateInput, NumberInput, SelectInput, TextInput, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
+import { todayInSaoPaulo } from '../../lib/format';
 import { categoryChoices, statusChoices } from './choices';
-
-const todayInSaoPaulo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 const RevenueFields = () => (
   <Grid container columnSpacing={2}>
