@@ -73,7 +73,7 @@ const AiInsights = () => {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>Insights IA</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>Análises dos seus dados financeiros, com os números que justificam cada uma</Typography>
         </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, flexShrink: 0 }}>
           <Button variant="text" startIcon={<DownloadIcon />} disabled={!insights?.length} onClick={() => insights && exportInsights(insights)}>Exportar CSV</Button>
           {editor && (
             <>
