@@ -1,4 +1,5 @@
 // The Orçamento screen's words: the spec's nine budget categories (sent lowercase), periods, health.
+import type { Choice } from '../../lib/choices';
 
 export type BudgetHealth = 'good' | 'warning' | 'exceeded';
 
@@ -25,7 +26,7 @@ export const budgetPeriodChoices = [
   { id: 'yearly', name: 'Anual' },
 ];
 
-export const healthChoices: { id: BudgetHealth; name: string }[] = [
+export const healthChoices: Choice<BudgetHealth>[] = [
   { id: 'good', name: 'Dentro do orçamento' },
   { id: 'warning', name: 'Atenção' },
   { id: 'exceeded', name: 'Excedido' },

@@ -12,6 +12,7 @@ import {
   DataTable, DateInput, DeleteWithConfirmButton, FilterButton, List, SearchInput, SelectInput, TopToolbar, useNotify, useRefresh,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { labelOf } from '../../lib/choices';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { canEditData } from '../../providers/authProvider';
 import { errorMessage } from '../../providers/httpClient';
@@ -19,7 +20,7 @@ import { useCurrentUser } from '../../providers/useCurrentUser';
 import { CategoryManagerDialog } from '../categories/CategoryManagerDialog';
 import { useCategories } from '../categories/useCategories';
 import { AttachmentViewerDialog, type ViewedAttachment } from './AttachmentViewerDialog';
-import { expenseTypeChoices, labelOf, periodChoices, statusChoices, type Expense } from './choices';
+import { expenseTypeChoices, periodChoices, statusChoices, type Expense } from './choices';
 import { ExpenseCards } from './ExpenseCards';
 import { ExpenseFormDialog } from './ExpenseFormDialog';
 import { StatusChip } from './StatusChip';

@@ -1,4 +1,5 @@
 // The words the Despesas screen shows for an expense's status, type and recurrence (spec §3, §4).
+import type { Choice } from '../../lib/choices';
 
 export type ExpenseStatus = 'pending' | 'approved' | 'completed' | 'rejected';
 export type RecurringPeriod = 'monthly' | 'quarterly' | 'yearly';
@@ -20,7 +21,7 @@ export interface Expense {
   attachmentType: string | null;
 }
 
-export const statusChoices: { id: ExpenseStatus; name: string }[] = [
+export const statusChoices: Choice<ExpenseStatus>[] = [
   { id: 'pending', name: 'Pendente' },
   { id: 'approved', name: 'Aprovado' },
   { id: 'completed', name: 'Concluído' },
@@ -39,14 +40,11 @@ export const expenseTypeChoices = [
   { id: 'fixed', name: 'Fixa' },
 ];
 
-export const periodChoices: { id: RecurringPeriod; name: string }[] = [
+export const periodChoices: Choice<RecurringPeriod>[] = [
   { id: 'monthly', name: 'Mensal' },
   { id: 'quarterly', name: 'Trimestral' },
   { id: 'yearly', name: 'Anual' },
 ];
-
-export const labelOf = (choices: { id: string; name: string }[], id: string | null | undefined): string =>
-  choices.find((choice) => choice.id === id)?.name ?? id ?? '';
 
 /** Spec §5: only these attachments are accepted, else this alert. */
 export const ACCEPTED_ATTACHMENTS = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';

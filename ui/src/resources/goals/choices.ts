@@ -1,4 +1,5 @@
 // The words and colours of the Metas Financeiras screen (spec §3).
+import { labelOf, type Choice } from '../../lib/choices';
 
 export type GoalCategory = 'revenue' | 'cost_reduction' | 'emergency_fund' | 'investment' | 'expansion' | 'debt_reduction';
 
@@ -15,7 +16,7 @@ export interface Goal {
   status: 'active' | 'completed';
 }
 
-export const categoryChoices: { id: GoalCategory; name: string }[] = [
+export const categoryChoices: Choice<GoalCategory>[] = [
   { id: 'revenue', name: 'Receita' },
   { id: 'cost_reduction', name: 'Redução de Custos' },
   { id: 'emergency_fund', name: 'Fundo de Emergência' },
@@ -38,7 +39,7 @@ export const statusChoices = [
   { id: 'completed', name: 'Concluída' },
 ];
 
-export const categoryName = (id: string): string => categoryChoices.find((choice) => choice.id === id)?.name ?? id;
+export const categoryName = (id: string): string => labelOf(categoryChoices, id);
 
 /** Spec §9: the bar stops at 100 even when a goal is exceeded. */
 export const barValue = (progress: number): number => Math.min(Math.max(progress, 0), 100);

@@ -7,11 +7,12 @@ import { useState } from 'react';
 import {
   DataTable, DateInput, DeleteWithConfirmButton, FilterButton, List, SearchInput, SelectInput, TopToolbar, useListContext, useNotify, useRefresh,
 } from 'react-admin';
+import { labelOf } from '../../lib/choices';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { canEditData } from '../../providers/authProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { useCurrentUser } from '../../providers/useCurrentUser';
-import { categoryChoices, labelOf, statusChoices, type Revenue } from './choices';
+import { categoryChoices, statusChoices, type Revenue } from './choices';
 import { RevenueCards } from './RevenueCards';
 import { RevenueFormDialog } from './RevenueFormDialog';
 import { RevenueStatusChip } from './RevenueStatusChip';

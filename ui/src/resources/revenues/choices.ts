@@ -1,4 +1,5 @@
 // The words the Receitas screen shows for a revenue's category and status (spec §3).
+import type { Choice } from '../../lib/choices';
 
 export type RevenueCategory = 'services' | 'products' | 'subscriptions' | 'consulting' | 'other';
 export type RevenueStatus = 'pending' | 'confirmed' | 'received' | 'cancelled';
@@ -14,7 +15,7 @@ export interface Revenue {
   source: 'ofx' | 'bank_sync' | null;
 }
 
-export const categoryChoices: { id: RevenueCategory; name: string }[] = [
+export const categoryChoices: Choice<RevenueCategory>[] = [
   { id: 'services', name: 'Serviços' },
   { id: 'products', name: 'Produtos' },
   { id: 'subscriptions', name: 'Assinaturas' },
@@ -22,7 +23,7 @@ export const categoryChoices: { id: RevenueCategory; name: string }[] = [
   { id: 'other', name: 'Outros' },
 ];
 
-export const statusChoices: { id: RevenueStatus; name: string }[] = [
+export const statusChoices: Choice<RevenueStatus>[] = [
   { id: 'pending', name: 'Pendente' },
   { id: 'confirmed', name: 'Confirmada' },
   { id: 'received', name: 'Recebida' },
@@ -35,6 +36,3 @@ export const statusColors: Record<RevenueStatus, 'warning' | 'info' | 'success' 
   received: 'success',
   cancelled: 'default',
 };
-
-export const labelOf = (choices: { id: string; name: string }[], id: string | null | undefined): string =>
-  choices.find((choice) => choice.id === id)?.name ?? id ?? '';
