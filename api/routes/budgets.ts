@@ -8,11 +8,11 @@ import { BUDGET_NOT_FOUND } from '../../domain/finance/budget';
 import { budgetCategorySchema } from '../../domain/finance/budget-categories';
 import { budgetHealth, budgetPeriods, spentPercent } from '../../domain/finance/budget-health';
 import { saoPauloDate } from '../../domain/shared/dates';
-import { notFound } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
 import { budgetFilter, budgetSortable, findBudget, listBudgets, summarizeBudgets, type BudgetRow } from '../../projections/finance/budget-queries';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import { filterQuery, idParams, messageResponse, moneyField, recordId } from './finance-fields';
 
 const category = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), budgetCategorySchema);
@@ -67,11 +67,7 @@ export const toBudget = (row: BudgetRow): z.infer<typeof budgetResponse> => ({
 export const budgetRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['orçamentos'];
   const today = () => saoPauloDate(deps.clock());
-  const load = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findBudget(tx, organizationId, today(), id));
-    if (!row) throw notFound(BUDGET_NOT_FOUND);
-    return toBudget(row);
-  };
+  const load = tenantRecordLoader(deps.db, (tx, organizationId, id) => findBudget(tx, organizationId, today(), id), BUDGET_NOT_FOUND, toBudget);
 
   app.get('/budgets', {
     schema: {

@@ -5,10 +5,10 @@ import { createCategory, deleteCategory, updateCategory } from '../../app/financ
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
 import { CATEGORY_NOT_FOUND } from '../../domain/finance/category';
-import { notFound } from '../../domain/shared/errors';
 import { categoryFilter, categorySortable, findCategory, listCategories, type CategoryRow } from '../../projections/finance/category-queries';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import { idParams, messageResponse, optionalText, recordId, requiredText } from './finance-fields';
 
 const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida: use o formato #RRGGBB');
@@ -50,11 +50,7 @@ export const toCategory = (row: CategoryRow): z.infer<typeof categoryResponse> =
 
 export const categoryRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['categorias'];
-  const load = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findCategory(tx, organizationId, id));
-    if (!row) throw notFound(CATEGORY_NOT_FOUND);
-    return toCategory(row);
-  };
+  const load = tenantRecordLoader(deps.db, findCategory, CATEGORY_NOT_FOUND, toCategory);
 
   app.get('/categories', {
     schema: { tags, summary: 'Listar categorias de despesa (sort, range, filter: q, slug, isActive, isDefault, id)', querystring: listQuerySchema, response: { 200: z.array(categoryResponse), 400: messageResponse } },

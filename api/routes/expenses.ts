@@ -14,6 +14,7 @@ import {
 } from '../../projections/finance/expense-queries';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import { dateField, filterQuery, idParams, messageResponse, moneyField, optionalDateField, recordId, requiredText } from './finance-fields';
 
 /** Inline attachments up to 10 MB arrive base64-encoded (4/3 larger) inside JSON. */
@@ -105,11 +106,7 @@ export const toExpense = (row: ExpenseRow): z.infer<typeof expenseResponse> => (
 
 export const expenseRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['despesas'];
-  const find = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findExpense(tx, organizationId, id));
-    if (!row) throw notFound(EXPENSE_NOT_FOUND);
-    return row;
-  };
+  const find = tenantRecordLoader(deps.db, findExpense, EXPENSE_NOT_FOUND, (row) => row);
 
   app.get('/expenses', {
     schema: {

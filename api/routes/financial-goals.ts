@@ -5,11 +5,11 @@ import type { AppDeps } from '../../app/deps';
 import { withTenant } from '../../app/db/tenant';
 import { contributeToGoal, createGoal, deleteGoal, updateGoal } from '../../app/finance/goals';
 import { GOAL_NOT_FOUND, goalCategories, goalProgress, goalStatuses } from '../../domain/finance/goal';
-import { notFound } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
 import { findGoal, goalSortable, goalSummary, listGoals, type GoalRow } from '../../projections/finance/goals';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import { editorsOnly, filterQuery, idParams, messageResponse, moneyField, optionalDateField, recordId, requiredText } from './finance-fields';
 
 const category = z.enum(goalCategories, { errorMap: () => ({ message: `Categoria inválida; use uma destas: ${goalCategories.join(', ')}` }) });
@@ -63,11 +63,7 @@ export const toGoal = (row: GoalRow): z.infer<typeof goalResponse> => {
 
 export const financialGoalRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['metas financeiras'];
-  const load = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findGoal(tx, organizationId, id));
-    if (!row) throw notFound(GOAL_NOT_FOUND);
-    return toGoal(row);
-  };
+  const load = tenantRecordLoader(deps.db, findGoal, GOAL_NOT_FOUND, toGoal);
   const listOptions = { sortable: goalSortable, defaultSort: ['createdAt', 'DESC'] as [string, 'DESC'] };
 
   app.get('/financial-goals', {

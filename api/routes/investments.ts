@@ -7,11 +7,11 @@ import { createInvestment, deleteInvestment, updateInvestment, updateInvestmentV
 import { INVESTMENT_NOT_FOUND, investmentRisks, investmentTypes } from '../../domain/finance/investment';
 import { currentValueOf, portfolioSummary, returnPercent } from '../../domain/finance/portfolio';
 import { saoPauloDate } from '../../domain/shared/dates';
-import { notFound } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
 import { allInvestments, findInvestment, investmentSortable, listInvestments, type InvestmentRow } from '../../projections/finance/investments';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import {
   editorsOnly, enumField, filterQuery, idParams, messageResponse, moneyField, optionalDateField, optionalMoneyField, optionalText, percentField, recordId, requiredText,
 } from './finance-fields';
@@ -82,11 +82,7 @@ export const toInvestment = (row: InvestmentRow): z.infer<typeof investmentRespo
 
 export const investmentRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['investimentos'];
-  const load = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findInvestment(tx, organizationId, id));
-    if (!row) throw notFound(INVESTMENT_NOT_FOUND);
-    return toInvestment(row);
-  };
+  const load = tenantRecordLoader(deps.db, findInvestment, INVESTMENT_NOT_FOUND, toInvestment);
   const listOptions = { sortable: investmentSortable, defaultSort: ['createdAt', 'DESC'] as [string, 'DESC'] };
 
   app.get('/investments', {

@@ -5,11 +5,11 @@ import type { AppDeps } from '../../app/deps';
 import { withTenant } from '../../app/db/tenant';
 import { deleteRevenue, recordRevenue, updateRevenue } from '../../app/finance/revenues';
 import { REVENUE_NOT_FOUND, revenueCategories, revenueStatuses } from '../../domain/finance/revenue';
-import { notFound } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
 import { findRevenue, listRevenues, revenueSortable, revenueSummary, type RevenueRow } from '../../projections/finance/revenues';
 import { actorContext, requireEditor, requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
+import { tenantRecordLoader } from '../plugins/tenant-record';
 import { dateField, editorsOnly, filterQuery, idParams, messageResponse, moneyField, recordId, requiredText } from './finance-fields';
 
 const category = z.enum(revenueCategories, { errorMap: () => ({ message: `Categoria inválida; use uma destas: ${revenueCategories.join(', ')}` }) });
@@ -54,11 +54,7 @@ export const toRevenue = (row: RevenueRow): z.infer<typeof revenueResponse> => (
 
 export const revenueRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['receitas'];
-  const load = async (organizationId: string, id: string) => {
-    const row = await withTenant(deps.db, organizationId, (tx) => findRevenue(tx, organizationId, id));
-    if (!row) throw notFound(REVENUE_NOT_FOUND);
-    return toRevenue(row);
-  };
+  const load = tenantRecordLoader(deps.db, findRevenue, REVENUE_NOT_FOUND, toRevenue);
 
   app.get('/revenues', {
     schema: { tags, summary: 'Listar receitas (sort, range, filter: q, status, category, date_gte, date_lte)', querystring: listQuerySchema, response: { 200: z.array(revenueResponse) } },
