@@ -9,10 +9,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
-import { formatCurrency, formatDate, formatDateTime } from '../lib/format';
+import { formatCurrency, formatDate, formatDateTime, todayInSaoPaulo } from '../lib/format';
 import { saveFile } from '../lib/saveFile';
 import type { FluxoDataProvider } from '../providers/dataProvider';
-import { periodLabels, reportRange, todayInSaoPaulo, type ReportPeriod } from './reports/period';
+import { periodLabels, reportRange, type ReportPeriod } from './reports/period';
 import { ReportPreview } from './reports/ReportPreview';
 import { reportTypes, type ReportPreviewData, type ReportType } from './reports/types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportRange, todayInSaoPaulo } from './period';
+import { reportRange } from './period';
 
 const none = { startDate: '', endDate: '' };
 
@@ -23,9 +23,5 @@ describe('report periods (spec §9)', () => {
   it('uses a custom range only with both dates, else the current month', () => {
     expect(reportRange('custom', { startDate: '2025-01-15', endDate: '2025-03-10' }, '2025-05-20')).toEqual({ startDate: '2025-01-15', endDate: '2025-03-10', period: 'custom' });
     expect(reportRange('custom', { startDate: '2025-01-15', endDate: '' }, '2025-05-20')).toEqual({ startDate: '2025-05-01', endDate: '2025-05-31', period: 'current-month' });
-  });
-
-  it('reads today in São Paulo', () => {
-    expect(todayInSaoPaulo(new Date('2025-03-01T02:30:00Z'))).toBe('2025-02-28');
   });
 });

@@ -1,7 +1,6 @@
 // The Relatórios screen's periods (spec §9): current or last month, quarter or year, or a custom
 // range that needs both dates (otherwise the current month is used). Quarters are 3-month blocks;
 // the last quarter of January–March is the previous year's fourth.
-import { TIME_ZONE } from '../../lib/format';
 
 export type ReportPeriod = 'current-month' | 'last-month' | 'current-quarter' | 'last-quarter' | 'current-year' | 'custom';
 export type DateRange = { startDate: string; endDate: string };
@@ -14,10 +13,6 @@ export const periodLabels: Record<ReportPeriod, string> = {
   'current-year': 'Ano Atual',
   custom: 'Período Personalizado',
 };
-
-/** Today's calendar date in São Paulo, 'YYYY-MM-DD'. */
-export const todayInSaoPaulo = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -6,7 +6,7 @@ import { AdminContext } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import Reports, { REPORT_ERROR } from '../Reports';
-import { todayInSaoPaulo } from './period';
+import { todayInSaoPaulo } from '../../lib/format';
 import type { ReportPreviewData } from './types';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[]);
