@@ -4,6 +4,7 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { currentPeriod } from '../../domain/finance/budget-health';
 import { validationError } from '../../domain/shared/errors';
+import { idIn, isUuid, listPage, type Page } from './filters';
 
 export const budgetRow = z.object({
   id: z.string(),
@@ -27,7 +28,6 @@ export const budgetSortable: Record<string, FragmentSqlToken> = {
   createdAt: sql.fragment`created_at`,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const oneOrMany = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).map(String);
 
 const healthCondition: Record<string, FragmentSqlToken> = {
@@ -53,7 +53,7 @@ export function budgetFilter(filter: Record<string, unknown>): FragmentSqlToken 
         break;
       }
       case 'id':
-        conditions.push(sql.fragment`id = ANY(${sql.array(oneOrMany(value).filter((id) => UUID.test(id)), 'uuid')})`);
+        conditions.push(idIn(value));
         break;
       default:
         throw validationError(`Filtro não suportado: ${key}`);
@@ -88,17 +88,13 @@ export async function listBudgets(
   organizationId: string,
   today: string,
   where: FragmentSqlToken,
-  page: { orderBy: FragmentSqlToken; limit: number; offset: number },
+  page: Omit<Page, 'filter'>,
 ): Promise<{ rows: readonly BudgetRow[]; total: number }> {
-  const source = budgetsWithSpending(organizationId, today);
-  const rows = await tx.any(sql.type(budgetRow)`
-    SELECT ${columns} FROM (${source}) x WHERE ${where} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM (${source}) x WHERE ${where}`);
-  return { rows, total };
+  return listPage(tx, { row: budgetRow, columns, from: sql.fragment`(${budgetsWithSpending(organizationId, today)}) x` }, where, page);
 }
 
 export function findBudget(tx: CommonQueryMethods, organizationId: string, today: string, id: string): Promise<BudgetRow | null> {
-  if (!UUID.test(id)) return Promise.resolve(null);
+  if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(budgetRow)`SELECT ${columns} FROM (${budgetsWithSpending(organizationId, today)}) x WHERE id = ${id}`);
 }
 

@@ -2,6 +2,7 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { validationError } from '../../domain/shared/errors';
+import { idIn, isUuid, likePattern, listPage, type Page } from './filters';
 
 export const categoryRow = z.object({
   id: z.string(),
@@ -29,7 +30,6 @@ export const categorySortable: Record<string, FragmentSqlToken> = {
   createdAt: sql.fragment`created_at`,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const oneOrMany = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).map(String);
 
 /** react-admin filter: q (name), slug, isActive, isDefault, id. */
@@ -39,7 +39,7 @@ export function categoryFilter(organizationId: string, filter: Record<string, un
     if (value === undefined || value === null || value === '') continue;
     switch (key) {
       case 'q':
-        conditions.push(sql.fragment`name ILIKE ${`%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+        conditions.push(sql.fragment`name ILIKE ${likePattern(String(value))}`);
         break;
       case 'slug':
         conditions.push(sql.fragment`slug = ANY(${sql.array(oneOrMany(value), 'text')})`);
@@ -51,7 +51,7 @@ export function categoryFilter(organizationId: string, filter: Record<string, un
         conditions.push(sql.fragment`is_default = ${value === true || value === 'true'}`);
         break;
       case 'id':
-        conditions.push(sql.fragment`id = ANY(${sql.array(oneOrMany(value).filter((id) => UUID.test(id)), 'uuid')})`);
+        conditions.push(idIn(value));
         break;
       default:
         throw validationError(`Filtro não suportado: ${key}`);
@@ -60,18 +60,12 @@ export function categoryFilter(organizationId: string, filter: Record<string, un
   return sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
 }
 
-export async function listCategories(
-  tx: CommonQueryMethods,
-  where: FragmentSqlToken,
-  page: { orderBy: FragmentSqlToken; limit: number; offset: number },
-): Promise<{ rows: readonly CategoryRow[]; total: number }> {
-  const rows = await tx.any(sql.type(categoryRow)`SELECT ${columns} FROM categories WHERE ${where} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM categories WHERE ${where}`);
-  return { rows, total };
+export function listCategories(tx: CommonQueryMethods, where: FragmentSqlToken, page: Omit<Page, 'filter'>): Promise<{ rows: readonly CategoryRow[]; total: number }> {
+  return listPage(tx, { row: categoryRow, columns, from: sql.fragment`categories` }, where, page);
 }
 
 export function findCategory(tx: CommonQueryMethods, organizationId: string, id: string): Promise<CategoryRow | null> {
-  if (!UUID.test(id)) return Promise.resolve(null);
+  if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(categoryRow)`SELECT ${columns} FROM categories WHERE organization_id = ${organizationId} AND id = ${id}`);
 }
 

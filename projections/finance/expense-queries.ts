@@ -2,6 +2,7 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { validationError } from '../../domain/shared/errors';
+import { idIn, isUuid, likePattern, listPage, type Page } from './filters';
 
 export const expenseRow = z.object({
   id: z.string(),
@@ -44,11 +45,9 @@ export const expenseSortable: Record<string, FragmentSqlToken> = {
   createdAt: sql.fragment`created_at`,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOrMany = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** react-admin filter → SQL conditions: q, category, status, expenseType, isRecurring, date_gte, date_lte, id. */
 export function expenseFilter(organizationId: string, filter: Record<string, unknown>): FragmentSqlToken {
@@ -76,7 +75,7 @@ export function expenseFilter(organizationId: string, filter: Record<string, unk
         break;
       }
       case 'id':
-        conditions.push(sql.fragment`id = ANY(${sql.array(oneOrMany(value).filter((id) => UUID.test(id)), 'uuid')})`);
+        conditions.push(idIn(value));
         break;
       default:
         throw validationError(`Filtro não suportado: ${key}`);
@@ -85,19 +84,12 @@ export function expenseFilter(organizationId: string, filter: Record<string, unk
   return sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
 }
 
-export async function listExpenses(
-  tx: CommonQueryMethods,
-  where: FragmentSqlToken,
-  page: { orderBy: FragmentSqlToken; limit: number; offset: number },
-): Promise<{ rows: readonly ExpenseRow[]; total: number }> {
-  const rows = await tx.any(sql.type(expenseRow)`
-    SELECT ${columns} FROM expenses WHERE ${where} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM expenses WHERE ${where}`);
-  return { rows, total };
+export function listExpenses(tx: CommonQueryMethods, where: FragmentSqlToken, page: Omit<Page, 'filter'>): Promise<{ rows: readonly ExpenseRow[]; total: number }> {
+  return listPage(tx, { row: expenseRow, columns, from: sql.fragment`expenses` }, where, page);
 }
 
 export function findExpense(tx: CommonQueryMethods, organizationId: string, id: string): Promise<ExpenseRow | null> {
-  if (!UUID.test(id)) return Promise.resolve(null);
+  if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(expenseRow)`SELECT ${columns} FROM expenses WHERE organization_id = ${organizationId} AND id = ${id}`);
 }
 

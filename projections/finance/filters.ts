@@ -1,10 +1,37 @@
 // Building blocks for the WHERE clauses of finance lists (react-admin's `filter` object).
-import { sql, type FragmentSqlToken } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
 import { isValidDate } from '../../domain/shared/dates';
 import { validationError } from '../../domain/shared/errors';
 
 /** A page of a list as the API parsed it from react-admin's sort, range and filter. */
 export type Page = { orderBy: FragmentSqlToken; limit: number; offset: number; filter: Record<string, unknown> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id names no record: look-ups answer null instead of letting PostgreSQL refuse the cast. */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+/** `id = ANY(ids)` for react-admin's getMany (`filter: { id: [...] }`); malformed ids match nothing. */
+export const idIn = (value: unknown): FragmentSqlToken =>
+  sql.fragment`id = ANY(${sql.array((Array.isArray(value) ? value : [value]).map(String).filter(isUuid), 'uuid')})`;
+
+/** `text` as an ILIKE substring pattern, its `\`, `%` and `_` taken literally. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of a table (or subquery) and how many rows `condition` matches in all, for Content-Range. */
+export async function listPage<Row extends z.ZodTypeAny>(
+  tx: CommonQueryMethods,
+  source: { row: Row; columns: FragmentSqlToken; from: FragmentSqlToken },
+  condition: FragmentSqlToken,
+  page: Pick<Page, 'orderBy' | 'limit' | 'offset'>,
+): Promise<{ rows: readonly z.infer<Row>[]; total: number }> {
+  const { row, columns, from } = source;
+  const rows = await tx.any(sql.type(row)`
+    SELECT ${columns} FROM ${from} WHERE ${condition} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${from} WHERE ${condition}`);
+  return { rows, total };
+}
 
 export const where = (conditions: FragmentSqlToken[]): FragmentSqlToken =>
   conditions.length === 0 ? sql.fragment`TRUE` : sql.fragment`${sql.join(conditions, sql.fragment` AND `)}`;
@@ -25,7 +52,7 @@ export function oneOf(column: FragmentSqlToken, value: unknown): FragmentSqlToke
 /** Accent- and case-insensitive substring search (react-admin's `q`). */
 export function textSearch(columns: FragmentSqlToken[], q: unknown): FragmentSqlToken[] {
   if (typeof q !== 'string' || q.trim() === '') return [];
-  const pattern = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(q.trim());
   return [sql.fragment`(${sql.join(columns.map((c) => sql.fragment`unaccent(${c}) ILIKE unaccent(${pattern})`), sql.fragment` OR `)})`];
 }
 

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import { goalCategories, goalStatuses, type GoalEvent } from '../../domain/finance/goal';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
-import { oneOf, textSearch, where, type Page } from './filters';
+import { listPage, oneOf, textSearch, where, type Page } from './filters';
 
 export const goalsProjector: Projector = {
   name: 'financial_goals',
@@ -101,12 +101,8 @@ function goalFilter(organizationId: string, filter: Record<string, unknown>) {
   ]);
 }
 
-export async function listGoals(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: GoalRow[]; total: number }> {
-  const condition = goalFilter(organizationId, params.filter);
-  const rows = await tx.any(sql.type(goalRow)`
-    SELECT ${columns} FROM financial_goals WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM financial_goals WHERE ${condition}`);
-  return { rows: [...rows], total };
+export function listGoals(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: readonly GoalRow[]; total: number }> {
+  return listPage(tx, { row: goalRow, columns, from: sql.fragment`financial_goals` }, goalFilter(organizationId, params.filter), params);
 }
 
 export function findGoal(tx: CommonQueryMethods, organizationId: string, id: string): Promise<GoalRow | null> {

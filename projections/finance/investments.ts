@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import { investmentRisks, investmentTypes, type InvestmentEvent } from '../../domain/finance/investment';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
-import { oneOf, textSearch, where, type Page } from './filters';
+import { listPage, oneOf, textSearch, where, type Page } from './filters';
 
 export const investmentsProjector: Projector = {
   name: 'investments',
@@ -105,12 +105,8 @@ function investmentFilter(organizationId: string, filter: Record<string, unknown
   ]);
 }
 
-export async function listInvestments(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: InvestmentRow[]; total: number }> {
-  const condition = investmentFilter(organizationId, params.filter);
-  const rows = await tx.any(sql.type(investmentRow)`
-    SELECT ${columns} FROM investments WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM investments WHERE ${condition}`);
-  return { rows: [...rows], total };
+export function listInvestments(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: readonly InvestmentRow[]; total: number }> {
+  return listPage(tx, { row: investmentRow, columns, from: sql.fragment`investments` }, investmentFilter(organizationId, params.filter), params);
 }
 
 export function findInvestment(tx: CommonQueryMethods, organizationId: string, id: string): Promise<InvestmentRow | null> {

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import { revenueCategories, revenueStatuses, type RevenueEvent } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
-import { dateRange, oneOf, textSearch, where, type Page } from './filters';
+import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
 
 export const revenuesProjector: Projector = {
   name: 'revenues',
@@ -91,12 +91,8 @@ function revenueFilter(organizationId: string, filter: Record<string, unknown>) 
   ]);
 }
 
-export async function listRevenues(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: RevenueRow[]; total: number }> {
-  const condition = revenueFilter(organizationId, params.filter);
-  const rows = await tx.any(sql.type(revenueRow)`
-    SELECT ${columns} FROM revenues WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM revenues WHERE ${condition}`);
-  return { rows: [...rows], total };
+export function listRevenues(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: readonly RevenueRow[]; total: number }> {
+  return listPage(tx, { row: revenueRow, columns, from: sql.fragment`revenues` }, revenueFilter(organizationId, params.filter), params);
 }
 
 export function findRevenue(tx: CommonQueryMethods, organizationId: string, id: string): Promise<RevenueRow | null> {
