@@ -2,15 +2,14 @@
 // created, viewed, edited and deleted — and the budget's progress moving with it.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemContext } from '../app/context';
-import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import { saoPauloDate } from '../domain/shared/dates';
 import { receiptPdf } from '../test-support/documents';
 import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
+import { seedOrganization } from './support/organization';
 
-const ADMIN = { email: 'marina@confeitaria.com.br', password: 'segredo123' };
-const VIEWER = { email: 'leo@confeitaria.com.br', password: 'segredo123' };
+const ADMIN = { username: 'Marina Costa', email: 'marina@confeitaria.com.br', password: 'segredo123' };
+const VIEWER = { username: 'Léo Prado', email: 'leo@confeitaria.com.br', password: 'segredo123' };
 
 describe('Despesas and Orçamento', () => {
   let app: E2eApp;
@@ -22,12 +21,7 @@ describe('Despesas and Orçamento', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const context = systemContext();
-    const { organizationId, userId } = await registerOrganization(app.deps, {
-      username: 'Marina Costa', ...ADMIN, organizationName: 'Confeitaria Doce Lar', organizationSlug: 'confeitaria-doce-lar',
-    }, context);
-    const viewer = await createUserAccount(app.deps, { organizationId, username: 'Léo Prado', ...VIEWER, role: 'user' }, { ...context, organizationId, actorUserId: userId });
-    await app.deps.waitForProjections(viewer.position);
+    await seedOrganization(app, { name: 'Confeitaria Doce Lar', slug: 'confeitaria-doce-lar' }, ADMIN, VIEWER);
     receipt = await receiptPdf({
       issuer: 'AGENCIA CRIATIVA DIGITAL LTDA',
       cnpj: '12.345.678/0001-95',
@@ -37,8 +31,7 @@ describe('Despesas and Orçamento', () => {
       total: '850,00',
     });
     browser = await launchBrowser();
-    page = await newPage(browser, app.url);
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    page = await signedInPage(browser, app.url, ADMIN);
   });
 
   afterAll(async () => {
@@ -141,8 +134,7 @@ describe('Despesas and Orçamento', () => {
   });
 
   it('lets a view-only user see expenses and budgets but not change them', async () => {
-    const viewer = await newPage(browser, app.url);
-    await loginThroughUi(viewer, VIEWER.email, VIEWER.password);
+    const viewer = await signedInPage(browser, app.url, VIEWER);
     await viewer.goto('/expenses');
     await viewer.getByRole('row').filter({ hasText: 'Campanha de lançamento no Instagram' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Nova Despesa' }).count()).toBe(0);

@@ -3,14 +3,13 @@
 // wording, and a view-only user who sees everything but cannot change it.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemContext } from '../app/context';
-import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import { addDays, formatDateBR, saoPauloDate } from '../domain/shared/dates';
 import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
+import { seedOrganization } from './support/organization';
 
-const ADMIN = { email: 'rafael@estudiosol.com.br', password: 'segredo123' };
-const VIEWER = { email: 'bia@estudiosol.com.br', password: 'segredo123' };
+const ADMIN = { username: 'Rafael Nunes', email: 'rafael@estudiosol.com.br', password: 'segredo123' };
+const VIEWER = { username: 'Bia Torres', email: 'bia@estudiosol.com.br', password: 'segredo123' };
 
 describe('Receitas, Metas Financeiras and Investimentos', () => {
   let app: E2eApp;
@@ -19,15 +18,9 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const context = systemContext();
-    const { organizationId, userId } = await registerOrganization(app.deps, {
-      username: 'Rafael Nunes', ...ADMIN, organizationName: 'Estúdio Sol Design', organizationSlug: 'estudio-sol-design',
-    }, context);
-    const viewer = await createUserAccount(app.deps, { organizationId, username: 'Bia Torres', ...VIEWER, role: 'user' }, { ...context, organizationId, actorUserId: userId });
-    await app.deps.waitForProjections(viewer.position);
+    await seedOrganization(app, { name: 'Estúdio Sol Design', slug: 'estudio-sol-design' }, ADMIN, VIEWER);
     browser = await launchBrowser();
-    page = await newPage(browser, app.url);
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    page = await signedInPage(browser, app.url, ADMIN);
   });
 
   afterAll(async () => {
@@ -152,8 +145,7 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
   });
 
   it('lets a view-only user see revenues, goals and investments without the editing buttons', async () => {
-    const viewer = await newPage(browser, app.url);
-    await loginThroughUi(viewer, VIEWER.email, VIEWER.password);
+    const viewer = await signedInPage(browser, app.url, VIEWER);
     await viewer.goto('/revenues');
     await viewer.getByRole('row').filter({ hasText: 'Identidade visual — Café Aurora' }).getByText(/R\$\s1\.234,50/).waitFor();
     expect(await viewer.getByRole('button', { name: 'Nova Receita' }).count()).toBe(0);

@@ -17,6 +17,13 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   return context.newPage();
 }
 
+/** A fresh page already signed in as that person. */
+export async function signedInPage(browser: Browser, baseURL: string, person: { email: string; password: string }): Promise<Page> {
+  const page = await newPage(browser, baseURL);
+  await loginThroughUi(page, person.email, person.password);
+  return page;
+}
+
 export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
