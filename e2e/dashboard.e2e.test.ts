@@ -81,7 +81,7 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
       await page.reload();
       await page.getByRole('button', { name: /^Notificações/ }).waitFor();
       return page.getByRole('button', { name: /^Notificações/ }).getAttribute('aria-label');
-    }, { timeout: 20_000, intervals: [1000] }).not.toBe(unreadBefore);
+    }, { timeout: 20_000, interval: 1000 }).not.toBe(unreadBefore);
     await page.getByRole('button', { name: /^Notificações/ }).click();
     const list = page.getByRole('list', { name: 'Lista de notificações' });
     await list.getByText('Orçamento de Tecnologia excedido').waitFor();
