@@ -1,6 +1,7 @@
 // Starts (or connects to) the test PostgreSQL once per run and builds a migrated template
-// database; every test file then clones its own fresh database from it.
-import { mkdtempSync, rmSync } from 'node:fs';
+// database; every test file then clones its own fresh database from it. The server is, in order:
+// TEST_DATABASE_URL, a testcontainers PostgreSQL when a Docker engine answers, the embedded one.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,10 +23,33 @@ export function databaseUrl(adminUrl: string, database: string): string {
   return url.toString();
 }
 
+/** A Docker engine that answers: then tests run against a PostgreSQL container (testcontainers). */
+function dockerAvailable(): boolean {
+  return Boolean(process.env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
+}
+
+async function startContainer(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  try {
+    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    return { url: container.getConnectionUri(), stop: async () => void (await container.stop()) };
+  } catch (error) {
+    console.warn(`[tests] Docker answered but no PostgreSQL container could be started (${String(error)}); using the embedded PostgreSQL.`);
+    return null;
+  }
+}
+
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   let dataDir: string | undefined;
+  if (!adminUrl && dockerAvailable()) {
+    const container = await startContainer();
+    if (container) {
+      adminUrl = container.url;
+      stop = container.stop;
+    }
+  }
   if (!adminUrl) {
     dataDir = mkdtempSync(join(tmpdir(), 'fluxo-test-pg-'));
     const embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres', persistent: false });
