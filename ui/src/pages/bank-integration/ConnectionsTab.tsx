@@ -4,11 +4,12 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { List, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { labelOf } from '../../lib/choices';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
-import { accountTypeChoices, labelOf, type BankConnection } from './choices';
+import { accountTypeChoices, type BankConnection } from './choices';
 
 const ConnectionCard = ({ connection, editor }: { connection: BankConnection; editor: boolean }) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();

@@ -3,12 +3,14 @@
 import { Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, SearchInput, SelectInput, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { labelOf } from '../../lib/choices';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { useCategories } from '../../resources/categories/useCategories';
-import { revenueCategoryLabels, importedStatusChoices, importedStatusColors, labelOf, type ImportedTransaction } from './choices';
+import { categoryChoices as revenueCategoryChoices } from '../../resources/revenues/choices';
+import { importedStatusChoices, importedStatusColors, type ImportedTransaction } from './choices';
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Buscar transações" alwaysOn />,
@@ -52,7 +54,7 @@ const Actions = ({ transaction, editor }: { transaction: ImportedTransaction; ed
 const ImportedTable = ({ editor }: { editor: boolean }) => {
   const { isPending } = useListContext();
   const { nameOf } = useCategories();
-  const categoryName = (t: ImportedTransaction) => (!t.category ? '—' : t.transactionType === 'credit' ? (revenueCategoryLabels[t.category] ?? t.category) : nameOf(t.category));
+  const categoryName = (t: ImportedTransaction) => (!t.category ? '—' : t.transactionType === 'credit' ? labelOf(revenueCategoryChoices, t.category) : nameOf(t.category));
   if (isPending) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress aria-label="Carregando transações importadas" /></Box>;
   return (
     <DataTable<ImportedTransaction> bulkActionButtons={false} rowClick={false}

@@ -1,4 +1,6 @@
 // Labels, colours and types of the Integração Bancária screen.
+import type { Choice } from '../../lib/choices';
+
 export interface BankConnection {
   id: string;
   bankName: string;
@@ -34,13 +36,13 @@ export interface SyncLog {
   error: string | null;
 }
 
-export const accountTypeChoices = [
+export const accountTypeChoices: Choice<BankConnection['accountType']>[] = [
   { id: 'checking', name: 'Conta Corrente' },
   { id: 'savings', name: 'Conta Poupança' },
   { id: 'credit', name: 'Cartão de Crédito' },
 ];
 
-export const importedStatusChoices = [
+export const importedStatusChoices: Choice<ImportedTransaction['status']>[] = [
   { id: 'pending', name: 'Pendente' },
   { id: 'approved', name: 'Aprovada' },
   { id: 'rejected', name: 'Rejeitada' },
@@ -53,17 +55,6 @@ export const importedStatusColors: Record<ImportedTransaction['status'], 'warnin
   rejected: 'error',
   processed: 'info',
 };
-
-/** Revenue categories (a fixed list); expense categories are the organization's own. */
-export const revenueCategoryLabels: Record<string, string> = {
-  services: 'Serviços',
-  products: 'Produtos',
-  subscriptions: 'Assinaturas',
-  consulting: 'Consultoria',
-  other: 'Outros',
-};
-
-export const labelOf = (choices: { id: string; name: string }[], id: string) => choices.find((c) => c.id === id)?.name ?? id;
 
 /** Sync duration in seconds ('3 s'), from the log's start and end. */
 export function syncDuration(log: Pick<SyncLog, 'startTime' | 'endTime'>): string {
