@@ -5,13 +5,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleSyncs } from '../app/banking/sync';
-import { systemContext } from '../app/context';
-import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
+import { seedOrganization } from './support/organization';
 
-const ADMIN = { email: 'renata@emporio.com.br', password: 'segredo123' };
-const VIEWER = { email: 'otavio@emporio.com.br', password: 'segredo123' };
+const ADMIN = { username: 'Renata Alves', email: 'renata@emporio.com.br', password: 'segredo123' };
+const VIEWER = { username: 'Otávio Reis', email: 'otavio@emporio.com.br', password: 'segredo123' };
 const statement = fileURLToPath(new URL('../../shared/fixtures/ofx/itau-checking-cp1252-accents.ofx', import.meta.url));
 
 describe('Importar Extrato OFX and Integração Bancária', () => {
@@ -21,15 +20,9 @@ describe('Importar Extrato OFX and Integração Bancária', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    const context = systemContext();
-    const { organizationId, userId } = await registerOrganization(app.deps, {
-      username: 'Renata Alves', ...ADMIN, organizationName: 'Empório Serra Azul', organizationSlug: 'emporio-serra-azul',
-    }, context);
-    const viewer = await createUserAccount(app.deps, { organizationId, username: 'Otávio Reis', ...VIEWER, role: 'user' }, { ...context, organizationId, actorUserId: userId });
-    await app.deps.waitForProjections(viewer.position);
+    await seedOrganization(app, { name: 'Empório Serra Azul', slug: 'emporio-serra-azul' }, ADMIN, VIEWER);
     browser = await launchBrowser();
-    page = await newPage(browser, app.url);
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    page = await signedInPage(browser, app.url, ADMIN);
   });
 
   afterAll(async () => {
@@ -129,8 +122,7 @@ describe('Importar Extrato OFX and Integração Bancária', () => {
   });
 
   it('shows view-only users \'Acesso Negado\' on import and \'Aguardando aprovação\' in the queue', async () => {
-    const viewerPage = await newPage(browser, app.url);
-    await loginThroughUi(viewerPage, VIEWER.email, VIEWER.password);
+    const viewerPage = await signedInPage(browser, app.url, VIEWER);
     await viewerPage.goto('/import-ofx');
     await viewerPage.getByText('Acesso Negado', { exact: true }).first().waitFor();
     await viewerPage.getByText('Você não tem permissão para importar extratos.', { exact: true }).first().waitFor();

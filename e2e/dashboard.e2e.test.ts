@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../scripts/seed/demo';
 import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
 
 /** 'R$ 1.234,56' (or '-R$ 1.234,56') → 1234.56 */
 const reais = (text: string): number => {
@@ -22,8 +22,7 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
   beforeAll(async () => {
     app = await startApp({ seedDemo: true });
     browser = await launchBrowser();
-    page = await newPage(browser, app.url);
-    await loginThroughUi(page, DEMO.admin.email, DEMO.admin.password);
+    page = await signedInPage(browser, app.url, DEMO.admin);
   });
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../app/context';
 import { registerOrganization } from '../app/identity/auth';
 import { SUPER_ADMIN, startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
 
 const ADMIN = { email: 'helena@oficina.com.br', password: 'segredo123' };
 const NEW_USER = { username: 'Rafael Lima', email: 'rafael@oficina.com.br', password: 'rafael123' };
@@ -30,8 +30,7 @@ describe('Usuários, papéis e personificação', () => {
   const menuEntry = (page: Page, name: string) => page.getByRole('menuitem', { name });
 
   it('the org_admin creates a user from the Usuários screen', async () => {
-    const page = await newPage(browser, app.url);
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const page = await signedInPage(browser, app.url, ADMIN);
     await menuEntry(page, 'Usuários').click();
     await page.getByText('Gerencie os usuários da sua organização').waitFor();
     await page.getByText('Total de Usuários').waitFor();
@@ -57,8 +56,7 @@ describe('Usuários, papéis e personificação', () => {
   });
 
   it('the new user logs in and sees no Usuários menu and no create buttons', async () => {
-    const page = await newPage(browser, app.url);
-    await loginThroughUi(page, NEW_USER.email, NEW_USER.password);
+    const page = await signedInPage(browser, app.url, NEW_USER);
     await menuEntry(page, 'Receitas').waitFor();
     expect(await menuEntry(page, 'Usuários').count()).toBe(0);
     expect(await menuEntry(page, 'Painel Admin').count()).toBe(0);
@@ -80,8 +78,7 @@ describe('Usuários, papéis e personificação', () => {
   });
 
   it('the super admin acts as the organization, sees the banner, and returns with \'Voltar ao Admin\'', async () => {
-    const page = await newPage(browser, app.url);
-    await loginThroughUi(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const page = await signedInPage(browser, app.url, SUPER_ADMIN);
     await menuEntry(page, 'Painel Admin').click();
     await page.getByText('Total de Organizações').waitFor();
     const orgRow = page.getByRole('row').filter({ hasText: ORGANIZATION });

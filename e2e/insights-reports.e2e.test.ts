@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../app/documents/pdf';
 import { DEMO } from '../scripts/seed/demo';
 import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, loginThroughUi, newPage } from './support/browser';
+import { launchBrowser, signedInPage } from './support/browser';
 
 type Metrics = { totalRevenue: string; totalExpenses: string; netProfit: string; startDate: string; endDate: string };
 
@@ -20,8 +20,7 @@ describe('Insights IA and Relatórios', () => {
   beforeAll(async () => {
     app = await startApp({ seedDemo: true });
     browser = await launchBrowser();
-    page = await newPage(browser, app.url);
-    await loginThroughUi(page, DEMO.admin.email, DEMO.admin.password);
+    page = await signedInPage(browser, app.url, DEMO.admin);
   });
 
   afterAll(async () => {
