@@ -47,10 +47,6 @@ export const lastDayOf = (month: string) => addDays(addMonths(`${month}-01`, 1),
 
 const defaultNames = new Map<string, string>(defaultCategories.map((c) => [c.slug, c.name]));
 
-export const revenueCategoryLabels: Record<RevenueCategory, string> = {
-  services: 'Serviços', products: 'Produtos', subscriptions: 'Assinaturas', consulting: 'Consultoria', other: 'Outros',
-};
-
 export type Analysis = {
   today: string;
   currentMonth: string;

@@ -8,6 +8,10 @@ import { centavos } from '../shared/money';
 
 export const revenueCategories = ['services', 'products', 'subscriptions', 'consulting', 'other'] as const;
 export type RevenueCategory = (typeof revenueCategories)[number];
+/** What a person reads for each category (reports, insights, search). */
+export const revenueCategoryLabels: Record<RevenueCategory, string> = {
+  services: 'Serviços', products: 'Produtos', subscriptions: 'Assinaturas', consulting: 'Consultoria', other: 'Outros',
+};
 export const revenueStatuses = ['pending', 'confirmed', 'received', 'cancelled'] as const;
 export type RevenueStatus = (typeof revenueStatuses)[number];
 

@@ -11,7 +11,7 @@ import type { CategoryEvent } from '../../domain/finance/category';
 import { defaultCategories } from '../../domain/finance/category';
 import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { GoalEvent } from '../../domain/finance/goal';
-import type { RevenueEvent } from '../../domain/finance/revenue';
+import { revenueCategoryLabels, type RevenueEvent } from '../../domain/finance/revenue';
 import type { InsightEvent } from '../../domain/insights/insight';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatBRL } from '../../domain/shared/money';
@@ -20,7 +20,6 @@ import { protectTenantTable } from '../tenant-table';
 
 const expenseStatus: Record<string, string> = { pending: 'Pendente', approved: 'Aprovado', completed: 'Concluído', rejected: 'Rejeitado' };
 const revenueStatus: Record<string, string> = { pending: 'Pendente', confirmed: 'Confirmada', received: 'Recebida', cancelled: 'Cancelada' };
-const revenueCategory: Record<string, string> = { services: 'Serviços', products: 'Produtos', subscriptions: 'Assinaturas', consulting: 'Consultoria', other: 'Outros' };
 const goalCategory: Record<string, string> = {
   revenue: 'Receita', cost_reduction: 'Redução de Custos', emergency_fund: 'Fundo de Emergência', investment: 'Investimento', expansion: 'Expansão', debt_reduction: 'Redução de Dívidas',
 };
@@ -141,7 +140,7 @@ export const searchProjector: Projector = {
       return put(tx, {
         refId: r.revenueId, organizationId: r.organizationId, kind: 'transaction', source: 'revenue', title: r.description,
         description: `Receita · ${revenueStatus[r.status] ?? r.status}`, categorySlug: null,
-        category: revenueCategory[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: listFilteredTo('/revenues', r.description),
+        category: revenueCategoryLabels[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: listFilteredTo('/revenues', r.description),
       });
     }
     if (type.startsWith('FinancialGoal')) {

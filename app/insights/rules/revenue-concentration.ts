@@ -1,8 +1,8 @@
 // Revenue concentration: one revenue category bringing most of the money over the last months,
 // so a bad month in that single source hits the whole company.
 import { formatMoney } from '../../../domain/shared/money';
-import type { RevenueCategory } from '../../../domain/finance/revenue';
-import { monthOf, revenueCategoryLabels, sumOf } from '../history';
+import { revenueCategoryLabels, type RevenueCategory } from '../../../domain/finance/revenue';
+import { monthOf, sumOf } from '../history';
 import type { InsightRule } from '../rule';
 import { brl, percent, share } from '../text';
 
