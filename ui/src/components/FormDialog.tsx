@@ -1,6 +1,6 @@
 // The create/edit dialog every resource form shares: title, react-admin's Create/EditBase, 'Cancelar' and the submit button, toasts.
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { CreateBase, EditBase, Form, SaveButton, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import { errorMessage } from '../providers/httpClient';
 
@@ -15,6 +15,8 @@ export interface FormDialogProps {
   onClose: () => void;
   title: string;
   submitLabel: string;
+  /** The submit button's icon; react-admin's save icon by default (`<></>`: none). */
+  submitIcon?: ReactElement;
   /** The new record's defaults (create only). */
   record?: Partial<RaRecord>;
   maxWidth?: 'xs' | 'sm' | 'md';
@@ -29,7 +31,7 @@ export interface FormDialogProps {
 const serverMessage = (error: unknown): Notice => [errorMessage(error), { type: 'error' }];
 
 export const FormDialog = ({
-  resource, open, id, onClose, title, submitLabel, record, maxWidth = 'sm', saved, failed = serverMessage, children,
+  resource, open, id, onClose, title, submitLabel, submitIcon, record, maxWidth = 'sm', saved, failed = serverMessage, children,
 }: FormDialogProps) => {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -47,7 +49,7 @@ export const FormDialog = ({
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>
-        <SaveButton label={submitLabel} alwaysEnable />
+        <SaveButton label={submitLabel} icon={submitIcon} alwaysEnable />
       </DialogActions>
     </Form>
   );
