@@ -1,4 +1,5 @@
 // 'Novo Usuário' and 'Editar Usuário': username, email, role (and the password, only on create).
+import type { ReactNode } from 'react';
 import { PasswordInput, SelectInput, TextInput, email, minLength, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
 import { toast } from '../../lib/toast';
@@ -9,10 +10,17 @@ import { roleChoices } from './types';
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 const PASSWORD_TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres';
 
-/** `id` given: edit that user; otherwise create one (role user by default, spec §5). */
-export const UserFormDialog = ({ open, id, onClose }: { open: boolean; id?: string; onClose: () => void }) => (
+interface UserDialogProps {
+  open: boolean;
+  /** Given: edit that user; otherwise create one (role user by default, spec §5). */
+  id?: string;
+  onClose: () => void;
+}
+
+/** What the organization's and the admin's user dialogs share: titles, toasts, username and email; `children` follow them. */
+export const UserDialog = ({ resource, open, id, onClose, children }: UserDialogProps & { resource: string; children: ReactNode }) => (
   <FormDialog
-    resource="users" open={open} id={id} onClose={onClose} maxWidth="xs" record={{ role: 'user' }}
+    resource={resource} open={open} id={id} onClose={onClose} maxWidth="xs" record={{ role: 'user' }}
     title={id ? 'Editar Usuário' : 'Novo Usuário'} submitLabel={id ? 'Salvar' : 'Criar Usuário'} submitIcon={<></>}
     saved={id ? toast('Usuário atualizado') : toast('Usuário criado', 'O usuário foi criado com sucesso.')}
     failed={(error) => (id
@@ -21,7 +29,18 @@ export const UserFormDialog = ({ open, id, onClose }: { open: boolean; id?: stri
   >
     <TextInput source="username" label="Nome de usuário" validate={required(BOTH_REQUIRED)} fullWidth autoFocus />
     <TextInput source="email" label="Email" type="email" validate={[required(BOTH_REQUIRED), email('Email inválido')]} fullWidth />
-    {!id && <PasswordInput source="password" label="Senha" validate={[required('Senha é obrigatória'), minLength(6, PASSWORD_TOO_SHORT)]} fullWidth />}
-    <SelectInput source="role" label="Perfil" choices={roleChoices} validate={required()} fullWidth />
+    {children}
   </FormDialog>
+);
+
+/** The new user's password (create only). */
+export const UserPasswordInput = () => (
+  <PasswordInput source="password" label="Senha" validate={[required('Senha é obrigatória'), minLength(6, PASSWORD_TOO_SHORT)]} fullWidth />
+);
+
+export const UserFormDialog = ({ open, id, onClose }: UserDialogProps) => (
+  <UserDialog resource="users" open={open} id={id} onClose={onClose}>
+    {!id && <UserPasswordInput />}
+    <SelectInput source="role" label="Perfil" choices={roleChoices} validate={required()} fullWidth />
+  </UserDialog>
 );
