@@ -12,8 +12,9 @@ function argRole(): 'all' | 'api' | 'projections' {
   return flag;
 }
 
+let embedded: EmbeddedDatabase | null = null;
+
 async function main(): Promise<void> {
-  let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = resolve(process.env.FLUXO_DATA_DIR ?? '.data/postgres');
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error);
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

