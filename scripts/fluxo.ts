@@ -4,6 +4,7 @@ import { createDb } from '../app/db/pool';
 import type { AppDeps } from '../app/deps';
 import { createEventStore } from '../app/eventstore/create';
 import { ensureSuperAdmin } from '../app/identity/bootstrap';
+import { startImpersonationSweeper } from '../app/identity/impersonation-sweeper';
 import { buildServer } from '../api/server';
 import { projectors } from '../projections/registry';
 import { createProjectionRunner } from '../projections/runner';
@@ -63,8 +64,10 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   if (options.seedDemo && role !== 'projections') await seedDemo(deps);
 
   let server: Awaited<ReturnType<typeof buildServer>> | null = null;
+  let sweeper: ReturnType<typeof startImpersonationSweeper> | null = null;
   let url = '';
   if (role !== 'projections') {
+    sweeper = startImpersonationSweeper(deps);
     server = await buildServer(deps, { logger, serveUi: options.serveUi });
     url = await server.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
     url = url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
@@ -75,6 +78,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     deps,
     close: async () => {
       await server?.close();
+      await sweeper?.stop();
       await runner.stop();
       await eventStore.close();
       await db.end();

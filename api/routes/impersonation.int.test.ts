@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSessionEvents } from '../../app/identity/impersonation';
+import { startImpersonationSweeper } from '../../app/identity/impersonation-sweeper';
 import { IMPERSONATION_TTL_MS } from '../../domain/identity/impersonation';
 import { createSuperAdmin, createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
 
@@ -109,6 +110,22 @@ describe('impersonation', () => {
       const sessions = (await acme.admin.request('GET', '/api/organization/impersonations')).json();
       expect(sessions[0]).toMatchObject({ reason: 'Chamado abandonado', status: 'ended', endReason: 'expired' });
     } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('the periodic sweeper ends an abandoned session with nobody reading the audit', async () => {
+    const helper = await createSuperAdmin(t);
+    await helper.request('POST', '/api/admin/impersonate', { organizationId: other.organizationId, reason: 'Esquecido aberto' });
+    offsetMs = IMPERSONATION_TTL_MS + 1_000;
+    const sweeper = startImpersonationSweeper(t.deps, 50);
+    try {
+      await expect.poll(async () => {
+        const events = await t.deps.eventStore.readAll({ after: 0n, limit: 10_000 });
+        return events.some((e) => e.type === 'ImpersonationEnded' && e.data.reason === 'expired' && e.data.superAdminId === helper.userId);
+      }, { timeout: 5_000, interval: 100 }).toBe(true);
+    } finally {
+      await sweeper.stop();
       offsetMs = 0;
     }
   });
