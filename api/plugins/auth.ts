@@ -7,7 +7,7 @@ import { clearImpersonation, findSession, SESSION_COOKIE, type SessionRow } from
 import { endImpersonation } from '../../app/identity/impersonation';
 import { canEditData, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
-import { findActiveUser, findOrganization } from '../../projections/identity/queries';
+import { findOrganization } from '../../projections/identity/queries';
 
 export type Auth = {
   token: string;
@@ -36,22 +36,16 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     const now = deps.clock();
     const session = await findSession(deps.db, token, now);
     if (!session) return;
-    const user = await findActiveUser(deps.db, session.user_id);
-    if (!user) return;
-    if (user.organization_id) {
-      const org = await findOrganization(deps.db, user.organization_id);
-      if (!org || org.deleted_at || org.status !== 'active') return;
-    }
-    const impersonating = await activeImpersonation(deps, session, user.role, now);
+    const impersonating = await activeImpersonation(deps, session, session.role, now);
     request.auth = {
       token,
-      userId: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      avatarRef: user.avatar_ref,
-      homeOrganizationId: user.organization_id,
-      organizationId: impersonating?.organizationId ?? user.organization_id,
+      userId: session.user_id,
+      username: session.username,
+      email: session.email,
+      role: session.role,
+      avatarRef: session.avatar_ref,
+      homeOrganizationId: session.organization_id,
+      organizationId: impersonating?.organizationId ?? session.organization_id,
       impersonation: impersonating,
     };
   });

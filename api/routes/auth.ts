@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app/deps';
 import { login, registerOrganization } from '../../app/identity/auth';
 import { endImpersonation } from '../../app/identity/impersonation';
 import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../app/identity/sessions';
-import { findActiveUser, findOrganization } from '../../projections/identity/queries';
+import { findActiveUser, findOrganization, type UserRow } from '../../projections/identity/queries';
 import { actorContext, requireAuth } from '../plugins/auth';
 
 const required = (label: string) => z.string({ required_error: `${label} é obrigatório` }).trim().min(1, `${label} é obrigatório`);
@@ -46,14 +46,29 @@ export function avatarUrl(avatarRef: string | null): string | null {
   return avatarRef ? `/api/auth/avatar/${avatarRef.replace(/^avatar:/, '')}` : null;
 }
 
-export async function currentUser(deps: AppDeps, request: FastifyRequest): Promise<z.infer<typeof currentUserResponse>> {
-  const auth = requireAuth(request);
-  const org = auth.organizationId ? await findOrganization(deps.db, auth.organizationId) : null;
+type CurrentUserBody = z.infer<typeof currentUserResponse>;
+
+/** The one shape of "who am I" (spec §3), answered by /me, login and register alike. */
+async function currentUserBody(
+  deps: AppDeps,
+  user: { id: string; username: string; email: string; role: CurrentUserBody['user']['role']; avatarRef: string | null },
+  organizationId: string | null,
+  isImpersonating: boolean,
+): Promise<CurrentUserBody> {
+  const org = organizationId ? await findOrganization(deps.db, organizationId) : null;
   return {
-    user: { id: auth.userId, username: auth.username, email: auth.email, role: auth.role, avatar: avatarUrl(auth.avatarRef), isImpersonating: auth.impersonation !== null },
+    user: { id: user.id, username: user.username, email: user.email, role: user.role, avatar: avatarUrl(user.avatarRef), isImpersonating },
     organization: org ? { id: org.id, name: org.name, slug: org.slug } : null,
   };
 }
+
+export async function currentUser(deps: AppDeps, request: FastifyRequest): Promise<CurrentUserBody> {
+  const auth = requireAuth(request);
+  return currentUserBody(deps, { id: auth.userId, username: auth.username, email: auth.email, role: auth.role, avatarRef: auth.avatarRef }, auth.organizationId, auth.impersonation !== null);
+}
+
+const bodyOfRow = (deps: AppDeps, user: UserRow) =>
+  currentUserBody(deps, { id: user.id, username: user.username, email: user.email, role: user.role, avatarRef: user.avatar_ref }, user.organization_id, false);
 
 export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.post('/auth/register', {
@@ -61,16 +76,15 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const context = actorContext(request, deps);
-    const { userId } = await registerOrganization(deps, request.body, context);
+    const { userId, organizationId } = await registerOrganization(deps, request.body, context);
     const session = await createSession(deps.db, userId, context.now);
     setSessionCookie(reply, session.token, app.secureCookies);
+    // Registration waited for the read models, so the new user is there to answer from.
     const user = await findActiveUser(deps.db, userId);
-    const org = user?.organization_id ? await findOrganization(deps.db, user.organization_id) : null;
     reply.status(201);
-    return {
-      user: { id: userId, username: user?.username ?? request.body.username, email: user?.email ?? request.body.email, role: 'org_admin' as const, avatar: null, isImpersonating: false },
-      organization: org ? { id: org.id, name: org.name, slug: org.slug } : null,
-    };
+    return user
+      ? bodyOfRow(deps, user)
+      : currentUserBody(deps, { id: userId, username: request.body.username, email: request.body.email, role: 'org_admin', avatarRef: null }, organizationId, false);
   });
 
   app.post('/auth/login', {
@@ -81,11 +95,7 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     const context = actorContext(request, deps);
     const { token, user } = await login(deps, request.body, context);
     setSessionCookie(reply, token, app.secureCookies);
-    const org = user.organization_id ? await findOrganization(deps.db, user.organization_id) : null;
-    return {
-      user: { id: user.id, username: user.username, email: user.email, role: user.role, avatar: avatarUrl(user.avatar_ref), isImpersonating: false },
-      organization: org ? { id: org.id, name: org.name, slug: org.slug } : null,
-    };
+    return bodyOfRow(deps, user);
   });
 
   app.post('/auth/logout', { schema: { tags: ['autenticação'], summary: 'Sair' } }, async (request, reply) => {

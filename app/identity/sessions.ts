@@ -23,14 +23,27 @@ const sessionRow = z.object({
   impersonation_session_id: z.string().nullable(),
   impersonated_organization_id: z.string().nullable(),
   impersonation_expires_at: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['super_admin', 'org_admin', 'user']),
+  avatar_ref: z.string().nullable(),
+  organization_id: z.string().nullable(),
 });
 export type SessionRow = z.infer<typeof sessionRow>;
 
+/**
+ * The signed-in person behind a session token, in one query (it runs on every API request): the
+ * session must be live, its user not deleted, and the user's own organization (if any) active.
+ */
 export async function findSession(db: CommonQueryMethods, token: string, now: Date): Promise<SessionRow | null> {
   return db.maybeOne(sql.type(sessionRow)`
-    SELECT token_hash, user_id, impersonation_session_id, impersonated_organization_id, impersonation_expires_at
-    FROM sessions
-    WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL AND expires_at > ${now.toISOString()}`);
+    SELECT s.token_hash, s.user_id, s.impersonation_session_id, s.impersonated_organization_id, s.impersonation_expires_at,
+           u.username, u.email, u.role, u.avatar_ref, u.organization_id
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+    LEFT JOIN organizations o ON o.id = u.organization_id
+    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}
+      AND (u.organization_id IS NULL OR (o.deleted_at IS NULL AND o.status = 'active'))`);
 }
 
 export async function revokeSession(db: CommonQueryMethods, token: string): Promise<void> {
