@@ -1,7 +1,5 @@
 // `npm start`: Fluxo on its embedded defaults (or on DATABASE_URL / EVENTSTORE_URL when given).
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../app/db/embedded';
+import { databaseForScripts } from './connect';
 import { runFluxo } from './fluxo';
 
 const DEFAULT_SUPERADMIN = { email: 'admin@fluxo.app', password: 'fluxo-admin' };
@@ -12,17 +10,11 @@ function argRole(): 'all' | 'api' | 'projections' {
   return flag;
 }
 
-let embedded: EmbeddedDatabase | null = null;
+let database: Awaited<ReturnType<typeof databaseForScripts>> | null = null;
 
 async function main(): Promise<void> {
-  let databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    const dataDir = resolve(process.env.FLUXO_DATA_DIR ?? '.data/postgres');
-    mkdirSync(dataDir, { recursive: true });
-    console.log(`PostgreSQL embutido em ${dataDir}…`);
-    embedded = await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), database: 'fluxo' });
-    databaseUrl = embedded.url;
-  }
+  database = await databaseForScripts();
+  const databaseUrl = database.url;
   const fromDefaults = !process.env.SUPERADMIN_EMAIL || !process.env.SUPERADMIN_PASSWORD;
   const app = await runFluxo({
     databaseUrl,
@@ -47,7 +39,7 @@ async function main(): Promise<void> {
     closing = true;
     app.deps.logger.info({ signal }, 'encerrando: terminando requisições em andamento e o lote de projeções atual');
     await app.close();
-    await embedded?.stop();
+    await database?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -56,6 +48,6 @@ async function main(): Promise<void> {
 
 main().catch(async (error) => {
   console.error(error);
-  await embedded?.stop().catch(() => undefined);
+  await database?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -6,7 +6,8 @@ import { createDb, type Db } from '../app/db/pool';
 
 export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
 
-function withDatabase(adminUrl: string, database: string): string {
+/** The same server's URL, pointing at another database. */
+export function databaseUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   return url.toString();
@@ -18,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `fluxo_test_${process.ppid}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = await createDb(adminUrl, { maximumPoolSize: 1 });
   await admin.query(sql.unsafe`CREATE DATABASE ${sql.identifier([name])} TEMPLATE ${sql.identifier([template])}`);
-  const url = withDatabase(adminUrl, name);
+  const url = databaseUrl(adminUrl, name);
   const db = await createDb(url);
   return {
     url,

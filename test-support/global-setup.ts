@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../app/db/embedded';
 import { createDb } from '../app/db/pool';
 import { migrateDatabase } from '../projections/schema';
+import { databaseUrl } from './database';
 import { sql } from 'slonik';
 
 declare module 'vitest' {
@@ -15,12 +16,6 @@ declare module 'vitest' {
     adminUrl: string;
     templateDatabase: string;
   }
-}
-
-export function databaseUrl(adminUrl: string, database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /** A Docker engine that answers: then tests run against a PostgreSQL container (testcontainers). */
