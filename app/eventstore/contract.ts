@@ -125,6 +125,84 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       }
     });
 
+    it('delivers 8 concurrent writers of multi-event appends to a paging $all reader exactly once, in order, chains intact', async () => {
+      const runId = randomUUID();
+      const start = await store.headPosition();
+      const writers = 8;
+      const appendsPerWriter = 6;
+      const eventsPerAppend = 5;
+      const total = writers * appendsPerWriter * eventsPerAppend;
+      const reader = subscribeUntil(store, start, (e) => e.data.runId === runId, total, 30_000);
+      const streams = Array.from({ length: writers }, () => stream());
+      await Promise.all(
+        streams.map(async (id, w) => {
+          for (let a = 0; a < appendsPerWriter; a++) {
+            const events = Array.from({ length: eventsPerAppend }, (_, k) => ({ type: 'ContractTested', data: { runId, w, n: a * eventsPerAppend + k } }));
+            await store.append(id, events, { expectedRevision: a === 0 ? 'no_stream' : a * eventsPerAppend - 1, metadata: metadata() });
+          }
+        }),
+      );
+      const seen = await reader;
+      expect(seen).toHaveLength(total);
+      expect(new Set(seen.map((e) => e.id)).size).toBe(total);
+      for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+      for (let w = 0; w < writers; w++) {
+        expect(seen.filter((e) => e.data.w === w).map((e) => e.data.n)).toEqual(Array.from({ length: appendsPerWriter * eventsPerAppend }, (_, n) => n));
+        expect(verifyChain(await store.readStream(streams[w]))).toBeNull();
+      }
+    });
+
+    it("keeps one stream's hash chain intact under concurrent appends with expected revision 'any'", async () => {
+      const id = stream();
+      await Promise.all(Array.from({ length: 8 }, (_, i) => store.append(id, [event(i), event(i + 100)], { expectedRevision: 'any', metadata: metadata() })));
+      const events = await store.readStream(id);
+      expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+      expect(verifyChain(events)).toBeNull();
+    });
+
+    it('appends to several streams at once, each at its expected revision, and writes nothing when one is stale', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.append(b, [event(1)], { expectedRevision: 'no_stream', metadata: metadata() });
+      const results = await store.appendMany(
+        [
+          { streamId: a, events: [event(1), event(2)], expectedRevision: 'no_stream' },
+          { streamId: b, events: [event(2)], expectedRevision: 0 },
+        ],
+        { metadata: metadata() },
+      );
+      expect(results.map((r) => r.nextRevision)).toEqual([1, 1]);
+      expect(results[0].events.map((e) => e.streamId)).toEqual([a, a]);
+      expect(verifyChain(await store.readStream(a))).toBeNull();
+      expect(verifyChain(await store.readStream(b))).toBeNull();
+      expect((await store.readStream(b)).map((e) => e.data.n)).toEqual([1, 2]);
+
+      await expect(
+        store.appendMany(
+          [
+            { streamId: c, events: [event(1)], expectedRevision: 'no_stream' },
+            { streamId: b, events: [event(3)], expectedRevision: 0 },
+          ],
+          { metadata: metadata() },
+        ),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(c)).toEqual([]);
+      expect((await store.readStream(b)).length).toBe(2);
+    });
+
+    it("reads one organization's events in position order, bounded by a position", async () => {
+      const mine = randomUUID();
+      const first = await store.append(stream(), [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata(mine) });
+      await store.append(stream(), [event(3)], { expectedRevision: 'no_stream', metadata: metadata() });
+      const second = await store.append(stream(), [event(4)], { expectedRevision: 'no_stream', metadata: metadata(mine) });
+      const all = await store.readOrganization(mine, { after: 0n, limit: 100 });
+      expect(all.map((e) => e.data.n)).toEqual([1, 2, 4]);
+      expect(all.every((e) => e.metadata.organizationId === mine)).toBe(true);
+      const untilFirst = await store.readOrganization(mine, { after: 0n, limit: 100, until: first.position });
+      expect(untilFirst.map((e) => e.data.n)).toEqual([1, 2]);
+      const afterFirst = await store.readOrganization(mine, { after: first.position, limit: 1 });
+      expect(afterFirst.map((e) => e.position)).toEqual([second.position]);
+    });
+
     it('pages through $all with no duplicate and no gap', async () => {
       const runId = randomUUID();
       const start = await store.headPosition();

@@ -97,6 +97,25 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       }
     },
 
+    // EventStoreDB (this client) has no multi-stream transaction: check every expectation first,
+    // then write stream by stream.
+    async appendMany(appends, { metadata }) {
+      if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once');
+      for (const { streamId, expectedRevision } of appends) {
+        const last = await lastEvent(streamId);
+        const actual = last?.revision ?? null;
+        const ok =
+          expectedRevision === 'any' ||
+          (expectedRevision === 'no_stream' && actual === null) ||
+          (expectedRevision === 'stream_exists' && actual !== null) ||
+          expectedRevision === actual;
+        if (!ok) throw new ConcurrencyError(streamId, expectedRevision, actual);
+      }
+      const results = [];
+      for (const a of appends) results.push(await this.append(a.streamId, a.events, { expectedRevision: a.expectedRevision, metadata: a.metadata ?? metadata }));
+      return results;
+    },
+
     async readStream(streamId) {
       const events: RecordedEvent[] = [];
       try {
@@ -123,6 +142,22 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
         if (events.length >= limit) boundary = recorded.position;
       }
       return events;
+    },
+
+    // EventStoreDB has no index by metadata: page through $all and keep the organization's events.
+    async readOrganization(organizationId, { after, limit, until }) {
+      const found: RecordedEvent[] = [];
+      let cursor = after;
+      for (;;) {
+        const page = await this.readAll({ after: cursor, limit: 1000 });
+        for (const event of page) {
+          if (until !== undefined && event.position > until) return found;
+          if (event.metadata.organizationId === organizationId) found.push(event);
+          if (found.length >= limit) return found;
+        }
+        if (page.length === 0) return found;
+        cursor = page[page.length - 1].position;
+      }
     },
 
     async waitForEvents(after, { timeoutMs, signal }) {

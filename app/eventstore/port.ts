@@ -33,16 +33,33 @@ export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
 export type AppendResult = { nextRevision: number; position: bigint; events: RecordedEvent[] };
 
+export type AppendMetadata = Omit<EventMetadata, 'prevHash' | 'hash'>;
+
+/** One stream's part of a multi-stream append; `metadata` overrides the call's for this stream. */
+export type StreamAppend = { streamId: string; events: NewEvent[]; expectedRevision: ExpectedRevision; metadata?: AppendMetadata };
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(
     streamId: string,
     events: NewEvent[],
-    options: { expectedRevision: ExpectedRevision; metadata: Omit<EventMetadata, 'prevHash' | 'hash'> },
+    options: { expectedRevision: ExpectedRevision; metadata: AppendMetadata },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams, each checked against its expected revision: all or
+   * nothing (PostgreSQL: one transaction; EventStoreDB: every expectation is checked before the
+   * first write, but a race after that check can leave earlier streams written). Results are in
+   * the order given.
+   */
+  appendMany(appends: StreamAppend[], options: { metadata: AppendMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events of $all strictly after `after` (0n = from the start), in position order. */
   readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;
+  /**
+   * One organization's events strictly after `after` and at or before `until` (default: the head),
+   * in position order: per-tenant replay (time travel, catching up a degraded tenant).
+   */
+  readOrganization(organizationId: string, options: { after: bigint; limit: number; until?: bigint }): Promise<RecordedEvent[]>;
   /** Resolves when events after `after` may exist, or when `signal` aborts / `timeoutMs` passes. */
   waitForEvents(after: bigint, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
   headPosition(): Promise<bigint>;

@@ -1,39 +1,60 @@
 // The PostgreSQL EventStore adapter (the embedded default).
 //
-// Global order: an append takes a transaction-scoped advisory lock just before it inserts, so
-// positions are handed out in commit order and a reader of $all (which reads by position) can
-// never see position N+1 before N is visible. Stream-level optimistic concurrency is checked
-// on a row lock of the stream, which is held for the whole (short) transaction.
+// An append is one statement: `fluxo_append` (postgres-schema.ts) locks the streams' rows,
+// checks the expected revisions and the chain tips the hashes were computed against, and inserts
+// every event with positions that readers only see once no older append is in flight — so $all
+// stays exact without a global lock, and concurrent appends share their WAL flushes.
+// Hashes are computed here against the stream's last hash, which this process remembers from its
+// own reads and appends; when that guess is stale the function says so and the append is redone
+// once with the tip it reported (a command handler has just read the stream, so that is rare).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'slonik';
-import { z } from 'zod';
-import { createDb, type Db } from '../db/pool';
 import { eventHash, toJsonSafe } from './hash-chain';
 import {
   ConcurrencyError,
+  type AppendMetadata,
   type AppendResult,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
-  type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
 } from './port';
 
-const GLOBAL_APPEND_LOCK = 7_263_001;
 const CHANNEL = 'fluxo_events';
+const REMEMBERED_TIPS = 20_000;
+const MAX_ATTEMPTS = 50;
+/** How often a waiter looks again while committed events sit behind an older open transaction. */
+const HELD_BACK_POLL_MS = 5;
 
-const eventRow = z.object({
-  position: z.bigint(),
-  event_id: z.string(),
-  stream_id: z.string(),
-  revision: z.number(),
-  type: z.string(),
-  data: z.record(z.unknown()),
-  metadata: z.record(z.unknown()),
-});
+type Tip = { revision: number; hash: string | null };
 
-function toRecorded(row: z.infer<typeof eventRow>): RecordedEvent {
+type EventRow = {
+  position: bigint;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+};
+
+const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
+
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+const parseBigintArray = (value: string): bigint[] => (value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => BigInt(v)));
+
+/** int8 as bigint (positions), everything else as node-postgres parses it. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8) return (value: string) => BigInt(value);
+    if (oid === INT8_ARRAY) return parseBigintArray;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
+function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
     streamId: row.stream_id,
@@ -41,127 +62,248 @@ function toRecorded(row: z.infer<typeof eventRow>): RecordedEvent {
     position: row.position,
     type: row.type,
     data: row.data,
-    metadata: row.metadata as EventMetadata,
+    metadata: row.metadata,
   };
 }
 
-function checkExpected(streamId: string, expected: ExpectedRevision, actual: number | null): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && actual === null) ||
-    (expected === 'stream_exists' && actual !== null) ||
-    (typeof expected === 'number' && expected === actual);
-  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
+type Prepared = {
+  stream: string;
+  expected: string;
+  baseRevision: number;
+  baseHash: string | null;
+  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
+};
+
+function prepare(append: StreamAppend, metadata: AppendMetadata, tip: Tip): Prepared {
+  let revision = tip.revision;
+  let prevHash = tip.hash;
+  const events = append.events.map((event) => {
+    revision += 1;
+    const data = toJsonSafe(event.data) as Record<string, unknown>;
+    const base = toJsonSafe({ ...(append.metadata ?? metadata), prevHash }) as Omit<EventMetadata, 'hash'>;
+    const hash = eventHash({ streamId: append.streamId, revision, type: event.type, data, metadata: base });
+    prevHash = hash;
+    return { id: randomUUID(), revision, type: event.type, data, metadata: { ...base, hash } };
+  });
+  return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, events };
 }
 
-export function createPostgresEventStore(_sharedDb: Db, connectionString: string): EventStore {
-  // Its own pool: projections read the log while holding a read-model transaction open, which
-  // slonik only allows across pools that are declared independent.
-  let pool: Promise<Db> | null = null;
-  const database = () => (pool ??= createDb(connectionString, { maximumPoolSize: 6, allowForeignConnections: true }));
+type TipReport = { stream: string; revision: number; hash: string | null };
+
+function reportOf(error: unknown): { code: 'FX001' | 'FX002'; tip: TipReport } | null {
+  const { code, detail } = error as { code?: string; detail?: string };
+  if ((code !== 'FX001' && code !== 'FX002') || !detail) return null;
+  return { code, tip: JSON.parse(detail) as TipReport };
+}
+
+export function createPostgresEventStore(_sharedDb: unknown, connectionString: string): EventStore {
+  const pool = new pg.Pool({ connectionString, max: 6, types });
+  pool.on('error', () => undefined);
+  const tips = new Map<string, Tip>();
   const waiters = new Set<() => void>();
   let listener: pg.Client | null = null;
   let listening: Promise<void> | null = null;
+  let closed = false;
+
+  function remember(streamId: string, tip: Tip): void {
+    tips.delete(streamId);
+    tips.set(streamId, tip);
+    if (tips.size > REMEMBERED_TIPS) tips.delete(tips.keys().next().value as string);
+  }
+
+  function guessTip(streamId: string, expected: ExpectedRevision): Tip {
+    if (expected === 'no_stream') return { revision: -1, hash: null };
+    const known = tips.get(streamId);
+    if (known && (typeof expected !== 'number' || known.revision === expected)) return known;
+    return { revision: typeof expected === 'number' ? expected : -1, hash: null };
+  }
+
+  function wakeAll(): void {
+    for (const wake of [...waiters]) wake();
+  }
+
+  // NOTIFY outside the append's transaction: a notifying commit holds PostgreSQL's global
+  // notification lock through its WAL flush, which would serialize every append again. Pokes
+  // that arrive while one is in flight share the next one; its commit needs no flush.
+  let notifier: Promise<pg.Client> | null = null;
+  let notifying = false;
+  let notifyAgain = false;
+  function connectNotifier(): Promise<pg.Client> {
+    notifier ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => {
+        notifier = null;
+      });
+      await client.connect();
+      await client.query('SET synchronous_commit = off');
+      return client;
+    })().catch((error: unknown) => {
+      notifier = null;
+      throw error;
+    });
+    return notifier;
+  }
+  async function notify(): Promise<void> {
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = true;
+    try {
+      do {
+        notifyAgain = false;
+        const client = await connectNotifier();
+        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
+      } while (notifyAgain && !closed);
+    } catch {
+      // Listeners also poll on a timeout; a lost notification only delays them.
+    } finally {
+      notifying = false;
+    }
+  }
 
   function ensureListener(): Promise<void> {
     listening ??= (async () => {
       const client = new pg.Client({ connectionString });
-      client.on('notification', () => {
-        for (const wake of [...waiters]) wake();
-      });
+      client.on('notification', wakeAll);
       client.on('error', () => {
         listener = null;
         listening = null;
+        wakeAll();
       });
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       listener = client;
-    })();
+    })().catch((error: unknown) => {
+      listening = null;
+      throw error;
+    });
     return listening;
+  }
+
+  async function heads(): Promise<{ stable: bigint; latest: bigint }> {
+    const { rows } = await pool.query<{ stable: bigint; latest: bigint }>('SELECT stable, latest FROM fluxo_heads()');
+    return rows[0];
+  }
+
+  async function appendMany(appends: StreamAppend[], metadata: AppendMetadata): Promise<AppendResult[]> {
+    if (appends.length === 0) throw new Error('appendMany needs at least one stream');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once');
+    if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
+    const known = new Map<string, Tip>();
+    for (let attempt = 1; ; attempt++) {
+      const prepared = appends.map((a) => prepare(a, metadata, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision)));
+      let positions: bigint[];
+      try {
+        const { rows } = await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(prepared)]);
+        positions = rows[0].positions;
+      } catch (error) {
+        const report = reportOf(error);
+        if (!report) throw error;
+        const { stream, revision, hash } = report.tip;
+        const tip = { revision, hash };
+        if (revision >= 0) remember(stream, tip);
+        else tips.delete(stream);
+        if (report.code === 'FX001') {
+          const failed = appends.find((a) => a.streamId === stream);
+          throw new ConcurrencyError(stream, failed?.expectedRevision ?? 'any', revision < 0 ? null : revision);
+        }
+        if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyError(stream, 'any', revision < 0 ? null : revision);
+        known.set(stream, tip);
+        continue;
+      }
+      void notify();
+      wakeAll();
+      let next = 0;
+      return prepared.map((p) => {
+        const events: RecordedEvent[] = p.events.map((e) => ({
+          id: e.id,
+          streamId: p.stream,
+          revision: e.revision,
+          position: positions[next++],
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+        }));
+        const last = events[events.length - 1];
+        remember(p.stream, { revision: last.revision, hash: last.metadata.hash ?? null });
+        return { nextRevision: last.revision, position: last.position, events };
+      });
+    }
   }
 
   return {
     kind: 'postgres',
 
-    async append(streamId, events: NewEvent[], { expectedRevision, metadata }): Promise<AppendResult> {
-      if (events.length === 0) throw new Error('append needs at least one event');
-      return (await database()).transaction(async (tx) => {
-        await tx.query(sql.unsafe`
-          INSERT INTO event_streams (stream_id, revision, last_hash) VALUES (${streamId}, -1, NULL)
-          ON CONFLICT (stream_id) DO NOTHING`);
-        const stream = await tx.one(sql.type(z.object({ revision: z.number(), last_hash: z.string().nullable() }))`
-          SELECT revision, last_hash FROM event_streams WHERE stream_id = ${streamId} FOR UPDATE`);
-        const actual = stream.revision < 0 ? null : stream.revision;
-        checkExpected(streamId, expectedRevision, actual);
-
-        await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${GLOBAL_APPEND_LOCK})`);
-        let revision = actual ?? -1;
-        let prevHash = stream.last_hash;
-        const recorded: RecordedEvent[] = [];
-        for (const event of events) {
-          revision += 1;
-          const data = toJsonSafe(event.data) as Record<string, unknown>;
-          const base = { ...metadata, prevHash } as Omit<EventMetadata, 'hash'>;
-          const hash = eventHash({ streamId, revision, type: event.type, data, metadata: base });
-          const fullMetadata: EventMetadata = { ...base, hash };
-          const row = await tx.one(sql.type(eventRow)`
-            INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
-            VALUES (${randomUUID()}, ${streamId}, ${revision}, ${event.type},
-                    ${sql.jsonb(data as never)}, ${sql.jsonb(toJsonSafe(fullMetadata) as never)})
-            RETURNING position, event_id, stream_id, revision, type, data, metadata`);
-          recorded.push(toRecorded(row));
-          prevHash = hash;
-        }
-        await tx.query(sql.unsafe`
-          UPDATE event_streams SET revision = ${revision}, last_hash = ${prevHash} WHERE stream_id = ${streamId}`);
-        const position = recorded[recorded.length - 1].position;
-        await tx.query(sql.unsafe`SELECT pg_notify(${CHANNEL}, ${position.toString()})`);
-        return { nextRevision: revision, position, events: recorded };
-      });
+    async append(streamId, events, { expectedRevision, metadata }) {
+      const [result] = await appendMany([{ streamId, events, expectedRevision }], metadata);
+      return result;
     },
 
+    appendMany: (appends, { metadata }) => appendMany(appends, metadata),
+
     async readStream(streamId) {
-      const rows = await (await database()).any(sql.type(eventRow)`
-        SELECT position, event_id, stream_id, revision, type, data, metadata
-        FROM events WHERE stream_id = ${streamId} ORDER BY revision`);
-      return rows.map(toRecorded);
+      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY revision`, [streamId]);
+      const events = rows.map(toRecorded);
+      const last = events[events.length - 1];
+      if (last) remember(streamId, { revision: last.revision, hash: last.metadata.hash ?? null });
+      return events;
     },
 
     async readAll({ after, limit }) {
-      const rows = await (await database()).any(sql.type(eventRow)`
-        SELECT position, event_id, stream_id, revision, type, data, metadata
-        FROM events WHERE position > ${after.toString()}::bigint ORDER BY position LIMIT ${limit}`);
+      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM fluxo_read_all($1, $2)`, [after.toString(), limit]);
+      return rows.map(toRecorded);
+    },
+
+    async readOrganization(organizationId, { after, limit, until }) {
+      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM fluxo_read_organization($1, $2, $3, $4)`, [
+        organizationId,
+        after.toString(),
+        until === undefined ? null : until.toString(),
+        limit,
+      ]);
       return rows.map(toRecorded);
     },
 
     async waitForEvents(after, { timeoutMs, signal }) {
       await ensureListener();
-      if ((await this.headPosition()) > after) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        waiters.add(done);
-        signal?.addEventListener('abort', done);
+      let wake = (): void => undefined;
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
       });
+      waiters.add(wake); // before looking, so a notification in between is not lost
+      try {
+        const { stable, latest } = await heads();
+        if (stable > after || signal?.aborted) return;
+        const wait = latest > after ? Math.min(HELD_BACK_POLL_MS, timeoutMs) : timeoutMs;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          woken,
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, wait);
+            signal?.addEventListener('abort', () => resolve(), { once: true });
+          }),
+        ]);
+        clearTimeout(timer);
+      } finally {
+        waiters.delete(wake);
+      }
     },
 
     async headPosition() {
-      return (await database()).oneFirst(sql.type(z.object({ head: z.bigint() }))`
-        SELECT COALESCE(max(position), 0)::bigint AS head FROM events`);
+      return (await heads()).stable;
     },
 
     async close() {
-      for (const wake of [...waiters]) wake();
+      closed = true;
+      wakeAll();
       await listener?.end().catch(() => undefined);
       listener = null;
       listening = null;
-      if (pool) await (await pool).end();
-      pool = null;
+      const client = await notifier?.catch(() => null);
+      notifier = null;
+      await client?.end().catch(() => undefined);
+      await pool.end();
     },
   };
 }
