@@ -14,6 +14,7 @@ import { registerAuth } from './plugins/auth';
 import { registerAccessControl } from './plugins/access';
 import { registerImpersonationTrail } from './plugins/impersonation-trail';
 import { registerErrorHandling } from './plugins/errors';
+import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerRoutes } from './routes';
 
 export type ServerOptions = {
@@ -61,6 +62,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerAuth(app, deps);
   registerAccessControl(app);
   registerImpersonationTrail(app, deps);
+  registerStorableTextCheck(app);
   await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
   if (serveUi) await app.register(fastifyStatic, { root: uiDist, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors';
 import { ConcurrencyError } from '../../app/eventstore/port';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../app/db/unavailable';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -79,6 +80,10 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     }
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       return reply.status(fastifyError.statusCode).send({ message: 'Requisição inválida' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Ocorreu um erro inesperado' });

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { validationError } from '../../domain/shared/errors';
+import { findUnstorableText, INVALID_TEXT_MESSAGE } from '../../domain/shared/text';
 
 export const listQuerySchema = z
   .object({
@@ -21,11 +22,15 @@ export type ListParams = {
 
 function parseJson(text: string | undefined, field: string): unknown {
   if (text === undefined || text === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw validationError(`Parâmetro ${field} inválido: JSON malformado`);
   }
+  // "\u0000" inside the JSON text only becomes NUL here, after the request-wide check.
+  if (findUnstorableText(value) !== null) throw validationError(`Parâmetro ${field} inválido: ${INVALID_TEXT_MESSAGE}`);
+  return value;
 }
 
 export const MAX_PAGE = 1000;
@@ -44,7 +49,8 @@ export function parseListParams(
   let offset = 0;
   let limit = MAX_PAGE;
   if (range !== undefined) {
-    if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0]) {
+    // Safe integers only: 1e30 is an integer to JavaScript but no OFFSET PostgreSQL can take.
+    if (!Array.isArray(range) || !Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1]) || range[0] < 0 || range[1] < range[0]) {
       throw validationError('Parâmetro range inválido');
     }
     offset = range[0];

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { businessDate } from '../../domain/shared/dates';
 import { notFound } from '../../domain/shared/errors';
 import { uuid } from '../../domain/shared/ids';
-import { formatMoney, parseMoney } from '../../domain/shared/money';
+import { AMOUNT_LIMIT_MESSAGE, formatMoney, isWithinAmountLimit, parseMoney } from '../../domain/shared/money';
+import { INVALID_TEXT_MESSAGE, isStorableText } from '../../domain/shared/text';
 import { requireEditor } from '../plugins/auth';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -12,10 +13,11 @@ const blankToNull = (value: unknown) => (value === undefined ? undefined : typeo
 
 /** Required text: missing or blank gives `message`. */
 export const requiredText = (message: string, max = 255) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Deve ter no máximo ${max} caracteres`);
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `Deve ter no máximo ${max} caracteres`).refine(isStorableText, INVALID_TEXT_MESSAGE);
 
 /** Optional text: blank becomes null. */
-export const optionalText = (max = 2000) => z.preprocess(blankToNull, z.string().trim().max(max, `Deve ter no máximo ${max} caracteres`).nullable().optional());
+export const optionalText = (max = 2000) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `Deve ter no máximo ${max} caracteres`).refine(isStorableText, INVALID_TEXT_MESSAGE).nullable().optional());
 
 /**
  * An amount given as number or decimal string ("1234.50"), in centavos. Missing or blank gives
@@ -30,6 +32,10 @@ export const moneyField = (required: string, options: { allowZero?: boolean } = 
         const parsed = parseMoney(value);
         if (parsed === null) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Valor inválido: use um número com até duas casas decimais' });
+          return z.NEVER;
+        }
+        if (!isWithinAmountLimit(parsed)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_LIMIT_MESSAGE });
           return z.NEVER;
         }
         if (parsed < 0n || (parsed === 0n && !options.allowZero)) {

@@ -1,6 +1,6 @@
 // The date of a document in its text: dd/mm/aaaa or dd/mm/aa, taken beside its label (due date
 // first on payment slips, emission date on invoices and receipts), else the first plausible one.
-import { isValidDate } from '../../domain/shared/dates';
+import { isDateInRange } from '../../domain/shared/dates';
 import type { DocumentKind } from './document-kind';
 import { fold } from './text';
 
@@ -11,7 +11,7 @@ export function brazilianDate(day: string, month: string, year: string): string 
   const fullYear = year.length === 4 ? Number(year) : Number(year) + (Number(year) < 80 ? 2000 : 1900);
   if (fullYear < 1990 || fullYear > 2099) return null;
   const date = `${fullYear}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return isValidDate(date) ? date : null;
+  return isDateInRange(date) ? date : null;
 }
 
 function datesIn(line: string, from = 0): string[] {

@@ -8,7 +8,12 @@
 // amounts means "30.000" is thirty thousand). Otherwise the spec's reading (decimal) wins.
 // Digits past the second decimal are rounded half away from zero ("-3.77000" → -3.77).
 
+import { isWithinAmountLimit } from '../../domain/shared/money';
+
 export type DecimalMark = '.' | ',' | null;
+
+/** Fluxo's own bound (R$ 999.999.999,99 either way): a file with a larger amount is refused, whatever OFX allows. */
+export const isImportableAmount = (centavos: bigint): boolean => isWithinAmountLimit(centavos);
 
 export type ParsedAmount = {
   centavos: bigint;

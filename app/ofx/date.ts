@@ -19,7 +19,7 @@ export function parseOfxDate(raw: string | null): OfxDate {
   const year = Number(y);
   const month = Number(m);
   const day = Number(d);
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { kind: 'invalid' };
+  if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { kind: 'invalid' };
   if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || (ss !== undefined && Number(ss) > 60))) return { kind: 'invalid' };
   return { kind: 'date', date: `${y}-${m}-${d}` };
 }

@@ -1,5 +1,5 @@
 // Reads one <STMTTRN> row: the fields the importer needs, or the problems that make the file unreadable.
-import { parseOfxAmount, type DecimalMark } from './amount';
+import { isImportableAmount, parseOfxAmount, type DecimalMark } from './amount';
 import { parseOfxDate } from './date';
 import { quote } from './errors';
 import { child, text, type OfxNode } from './tree';
@@ -51,6 +51,8 @@ export function readTransaction(
     if (parsed === null) {
       const shown = rawAmount.trim();
       problems.push({ line: amountNode.line, message: shown === '' ? 'valor vazio em <TRNAMT>' : `valor inválido ${quote(shown)} em <TRNAMT>` });
+    } else if (!isImportableAmount(parsed.centavos)) {
+      problems.push({ line: amountNode.line, message: `valor ${quote(rawAmount.trim())} acima do limite de R$ 999.999.999,99 em <TRNAMT>` });
     } else {
       amount = parsed.centavos;
       if (parsed.rounded) tally.rounded.push(amountNode.line);

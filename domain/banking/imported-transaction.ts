@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { businessDate } from '../shared/dates';
+import { recordedDate } from '../shared/dates';
+import { assertAmountWithinLimit, assertDateInRange } from '../shared/bounds';
 import { conflict, notFound } from '../shared/errors';
 import { centavos } from '../shared/money';
 
@@ -19,7 +20,7 @@ const transactionImported = z.object({
   bankName: z.string(),
   accountId: z.string(),
   fitId: z.string().nullable(),
-  transactionDate: businessDate,
+  transactionDate: recordedDate,
   description: z.string(),
   merchant: z.string().nullable(),
   transactionType: z.enum(['credit', 'debit']),
@@ -50,7 +51,7 @@ export const importedTransactionEvents = {
     bookedIdentityId: z.string(),
     fitId: z.string().nullable(),
     externalId: z.string().nullable(),
-    transactionDate: businessDate,
+    transactionDate: recordedDate,
   }),
   ImportedTransactionApproved: z.object({ importedTransactionId: z.string(), organizationId: z.string(), approvedBy: z.string(), recordedAs }),
   ImportedTransactionRejected: z.object({ importedTransactionId: z.string(), organizationId: z.string(), rejectedBy: z.string() }),
@@ -92,7 +93,12 @@ export const importedTransaction: Decider<ImportedTransactionState, ImportedTran
   decide: (command, state) =>
     match(command)
       // Importing is idempotent per id: the same bank transaction seen again records nothing.
-      .with({ type: 'ImportTransaction' }, ({ data }): ImportedTransactionEvent[] => (state.status !== 'none' ? [] : [{ type: 'TransactionImported', data }]))
+      .with({ type: 'ImportTransaction' }, ({ data }): ImportedTransactionEvent[] => {
+        if (state.status !== 'none') return [];
+        assertAmountWithinLimit('amount', data.amount);
+        assertDateInRange('transactionDate', data.transactionDate);
+        return [{ type: 'TransactionImported', data }];
+      })
       .with({ type: 'MarkTransactionBooked' }, ({ data }): ImportedTransactionEvent[] => {
         const current = requireOwn(state, data.organizationId);
         if (current.transaction.bookingStatus === 'booked') return [];

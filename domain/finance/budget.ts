@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
 import { notFound, validationError } from '../shared/errors';
+import { assertAmountWithinLimit } from '../shared/bounds';
 import { centavos } from '../shared/money';
 import { budgetCategorySchema } from './budget-categories';
 import { budgetPeriods } from './budget-health';
@@ -45,6 +46,7 @@ function assertValid(budget: Budget): Budget {
   if (budget.budgetAmount <= 0n) {
     throw validationError('O valor do orçamento deve ser maior que zero', { budgetAmount: 'O valor do orçamento deve ser maior que zero' });
   }
+  assertAmountWithinLimit('budgetAmount', budget.budgetAmount);
   return budget;
 }
 

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { businessDate, addMonths } from '../shared/dates';
+import { recordedDate, addMonths } from '../shared/dates';
+import { assertAmountWithinLimit, assertDateInRange, assertStorableText } from '../shared/bounds';
 import { notFound, validationError } from '../shared/errors';
 import { centavos } from '../shared/money';
 import { attachmentRef } from './attachment';
@@ -27,12 +28,12 @@ const expenseData = z.object({
   amount: centavos,
   category: z.string(),
   status: z.enum(expenseStatuses),
-  date: businessDate,
+  date: recordedDate,
   expenseType: z.enum(expenseTypes),
   isRecurring: z.boolean(),
   recurringPeriod: z.enum(recurringPeriods).nullable(),
   recurringDuration: z.number().int().nullable(),
-  recurringEndDate: businessDate.nullable(),
+  recurringEndDate: recordedDate.nullable(),
   attachment: attachmentRef.nullable(),
   source: importSource.nullable(),
 });
@@ -72,9 +73,13 @@ export function assertValidExpense(expense: Expense): Expense {
   const description = expense.description.trim();
   if (!description) throw invalid('description', 'Descrição é obrigatória');
   if (description.length > 255) throw invalid('description', 'A descrição deve ter no máximo 255 caracteres');
+  assertStorableText('description', description);
   if (expense.amount <= 0n) throw invalid('amount', 'O valor deve ser maior que zero');
+  assertAmountWithinLimit('amount', expense.amount);
+  assertDateInRange('date', expense.date);
   const category = expense.category.trim();
   if (!category) throw invalid('category', 'Categoria é obrigatória');
+  assertStorableText('category', category);
   if (!expense.isRecurring) {
     return { ...expense, description, category, recurringPeriod: null, recurringDuration: null, recurringEndDate: null };
   }
@@ -85,6 +90,7 @@ export function assertValidExpense(expense: Expense): Expense {
     throw invalid('recurringDuration', `A duração deve ser de no máximo ${MAX_RECURRING_DURATION} períodos`);
   }
   const endDate = expense.recurringEndDate;
+  assertDateInRange('recurringEndDate', endDate);
   if (endDate !== null && endDate < expense.date) {
     throw invalid('recurringEndDate', 'A data final da recorrência deve ser igual ou posterior à data da despesa');
   }

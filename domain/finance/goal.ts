@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { businessDate } from '../shared/dates';
+import { recordedDate } from '../shared/dates';
+import { assertAmountWithinLimit, assertDateInRange, assertStorableText } from '../shared/bounds';
 import { notFound, validationError } from '../shared/errors';
 import { centavos, type Centavos } from '../shared/money';
 
@@ -18,7 +19,7 @@ const goalData = z.object({
   category: z.enum(goalCategories),
   targetAmount: centavos,
   currentAmount: centavos,
-  targetDate: businessDate.nullable(),
+  targetDate: recordedDate.nullable(),
   status: z.enum(goalStatuses),
 });
 export type FinancialGoal = z.output<typeof goalData>;
@@ -63,6 +64,10 @@ function assertValid(goal: FinancialGoal): FinancialGoal {
   if (!name) throw validationError('Nome é obrigatório', { name: 'Nome é obrigatório' });
   if (goal.targetAmount <= 0n) throw validationError('O valor da meta deve ser maior que zero', { targetAmount: 'O valor da meta deve ser maior que zero' });
   if (goal.currentAmount < 0n) throw validationError('O valor atual não pode ser negativo', { currentAmount: 'O valor atual não pode ser negativo' });
+  assertStorableText('name', name);
+  assertAmountWithinLimit('targetAmount', goal.targetAmount);
+  assertAmountWithinLimit('currentAmount', goal.currentAmount);
+  assertDateInRange('targetDate', goal.targetDate);
   return { ...goal, name };
 }
 
@@ -101,7 +106,9 @@ export const financialGoal: Decider<GoalState, GoalCommand, GoalEvent> = {
       .with({ type: 'AddGoalContribution' }, ({ data }): GoalEvent[] => {
         const current = requireGoal(state, data.organizationId);
         if (data.amount <= 0n) throw validationError('O valor deve ser maior que zero', { amount: 'O valor deve ser maior que zero' });
+        assertAmountWithinLimit('amount', data.amount);
         const next = { ...current, currentAmount: current.currentAmount + data.amount };
+        assertAmountWithinLimit('amount', next.currentAmount);
         return [
           { type: 'FinancialGoalContributionAdded', data: { goalId: current.goalId, organizationId: current.organizationId, amount: data.amount, currentAmount: next.currentAmount } },
           ...completion(next, data.now),

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { businessDate } from '../shared/dates';
+import { recordedDate } from '../shared/dates';
+import { assertAmountWithinLimit, assertDateInRange, assertStorableText } from '../shared/bounds';
 import { notFound, validationError } from '../shared/errors';
 import { centavos, type Centavos } from '../shared/money';
 
@@ -25,14 +26,14 @@ const investmentData = z.object({
   duration: z.string(),
   risk: z.enum(investmentRisks),
   description: z.string().nullable(),
-  maturityDate: businessDate.nullable(),
+  maturityDate: recordedDate.nullable(),
 });
 export type Investment = z.output<typeof investmentData>;
 
 export const investmentEvents = {
   InvestmentCreated: investmentData,
   InvestmentUpdated: investmentData,
-  InvestmentValueUpdated: z.object({ investmentId: z.string(), organizationId: z.string(), currentValue: centavos, asOf: businessDate }),
+  InvestmentValueUpdated: z.object({ investmentId: z.string(), organizationId: z.string(), currentValue: centavos, asOf: recordedDate }),
   InvestmentDeleted: z.object({ investmentId: z.string(), organizationId: z.string() }),
 };
 export type InvestmentEvent = EventsOf<typeof investmentEvents>;
@@ -69,6 +70,10 @@ function assertValid(investment: Investment): Investment {
     throw validationError('O valor atual não pode ser negativo', { currentValue: 'O valor atual não pode ser negativo' });
   }
   const description = investment.description?.trim() || null;
+  for (const [field, text] of [['name', name], ['duration', duration], ['description', description]] as const) assertStorableText(field, text);
+  assertAmountWithinLimit('amount', investment.amount);
+  assertAmountWithinLimit('currentValue', investment.currentValue);
+  assertDateInRange('maturityDate', investment.maturityDate);
   return { ...investment, name, duration, description };
 }
 
@@ -96,6 +101,7 @@ export const investment: Decider<InvestmentState, InvestmentCommand, InvestmentE
       .with({ type: 'UpdateInvestmentValue' }, ({ data }): InvestmentEvent[] => {
         const current = requireInvestment(state, data.organizationId);
         if (data.currentValue < 0n) throw validationError('O valor atual não pode ser negativo', { currentValue: 'O valor atual não pode ser negativo' });
+        assertAmountWithinLimit('currentValue', data.currentValue);
         return [{ type: 'InvestmentValueUpdated', data: { investmentId: current.investmentId, organizationId: current.organizationId, currentValue: data.currentValue, asOf: data.asOf } }];
       })
       .with({ type: 'DeleteInvestment' }, ({ data }): InvestmentEvent[] => {

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { businessDate } from '../shared/dates';
+import { recordedDate } from '../shared/dates';
+import { assertAmountWithinLimit, assertDateInRange, assertStorableText } from '../shared/bounds';
 import { notFound, validationError } from '../shared/errors';
 import { centavos } from '../shared/money';
 
@@ -25,7 +26,7 @@ const revenueData = z.object({
   amount: centavos,
   category: z.enum(revenueCategories),
   status: z.enum(revenueStatuses),
-  date: businessDate,
+  date: recordedDate,
   source: importSource.nullable(),
 });
 export type Revenue = z.output<typeof revenueData>;
@@ -62,6 +63,9 @@ function assertValid(revenue: Revenue): Revenue {
   if (!description) throw validationError('Descrição é obrigatória', { description: 'Descrição é obrigatória' });
   if (description.length > 255) throw validationError('A descrição deve ter no máximo 255 caracteres', { description: 'A descrição deve ter no máximo 255 caracteres' });
   if (revenue.amount <= 0n) throw validationError('O valor deve ser maior que zero', { amount: 'O valor deve ser maior que zero' });
+  assertStorableText('description', description);
+  assertAmountWithinLimit('amount', revenue.amount);
+  assertDateInRange('date', revenue.date);
   return { ...revenue, description };
 }
 

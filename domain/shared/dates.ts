@@ -3,15 +3,36 @@ import { z } from 'zod';
 
 export const TIME_ZONE = 'America/Sao_Paulo';
 
+/** Business dates Fluxo accepts: far enough for any real record, near enough for every date and interval arithmetic. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
+export const DATE_RANGE_MESSAGE = `Data fora do intervalo permitido (anos de ${MIN_YEAR} a ${MAX_YEAR})`;
+
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Request and decider field: a real calendar date between MIN_YEAR and MAX_YEAR. Event schemas use
+ * `recordedDate` instead, so an event stored before these bounds still reads.
+ */
 export const businessDate = z
   .string({ required_error: 'Data é obrigatória', invalid_type_error: 'Data inválida' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use AAAA-MM-DD')
-  .refine((value) => isValidDate(value), 'Data inválida');
+  .regex(DATE_SHAPE, 'Data inválida: use AAAA-MM-DD')
+  .refine((value) => isValidDate(value), 'Data inválida')
+  .refine((value) => isDateInRange(value), DATE_RANGE_MESSAGE);
+
+/** Event field: a real 'YYYY-MM-DD' calendar date, as recorded (no range: history is never refused on read). */
+export const recordedDate = z.string().regex(DATE_SHAPE).refine((value) => isValidDate(value), 'Data inválida');
 
 export function isValidDate(value: string): boolean {
+  if (!DATE_SHAPE.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isDateInRange(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return isValidDate(value) && year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
 /** The calendar date in São Paulo at the given instant. */

@@ -5,9 +5,22 @@ export type Centavos = bigint;
 
 const DECIMAL = /^-?\d{1,13}(\.\d{1,2})?$/;
 
-/** Parses "1234.5", "1234.50" or a JS number with at most two decimals into centavos. */
+/** The largest amount Fluxo accepts anywhere (R$ 999.999.999,99): every sum of a tenant's records stays far inside bigint. */
+export const MAX_AMOUNT: Centavos = 99_999_999_999n;
+export const AMOUNT_LIMIT_MESSAGE = 'O valor deve ser no máximo R$ 999.999.999,99';
+
+export const isWithinAmountLimit = (value: Centavos): boolean => value <= MAX_AMOUNT && value >= -MAX_AMOUNT;
+
+/** A JS number as a two-decimal string, or '' when it has more decimals than binary noise (10.123) or is not finite. */
+function numberText(input: number): string {
+  if (!Number.isFinite(input) || Math.abs(input) >= 1e15) return '';
+  const cents = input * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6 ? input.toFixed(2) : '';
+}
+
+/** Parses "1234.5", "1234.50" or a JS number with at most two decimals into centavos (more decimals are refused, never rounded). */
 export function parseMoney(input: string | number): Centavos | null {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? input.toFixed(2) : '') : input.trim();
+  const text = typeof input === 'number' ? numberText(input) : input.trim();
   if (!DECIMAL.test(text)) return null;
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = text.replace('-', '').split('.');
@@ -37,6 +50,10 @@ export const amountInput = z
     const parsed = parseMoney(value);
     if (parsed === null) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Valor inválido: use um número com até duas casas decimais' });
+      return z.NEVER;
+    }
+    if (!isWithinAmountLimit(parsed)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_LIMIT_MESSAGE });
       return z.NEVER;
     }
     return parsed;
