@@ -37,6 +37,17 @@ describe('budgets API', () => {
     });
   });
 
+  it('counts an indefinite recurring expense started years ago in this period (past its 24th month)', async () => {
+    const tenant = await seedTenant(t, 'Aluguel Antigo', []);
+    await spend(tenant.admin, { description: 'Aluguel', amount: '3000', category: 'administrative', date: '2021-01-31', isRecurring: true, recurringPeriod: 'monthly' });
+    await spend(tenant.admin, { description: 'Licença', amount: '500', category: 'technology', date: '2021-04-10', isRecurring: true, recurringPeriod: 'yearly' });
+    await spend(tenant.admin, { description: 'Contrato encerrado', amount: '700', category: 'administrative', date: '2021-01-05', isRecurring: true, recurringPeriod: 'monthly', recurringDuration: 24 });
+    const admin = await post(tenant.admin, '/api/budgets', { category: 'administrativo', budgetAmount: 4000 });
+    expect(admin).toMatchObject({ spentAmount: '3000.00', percentage: 75, periodStart: '2025-05-01' });
+    const yearly = await post(tenant.admin, '/api/budgets', { category: 'tecnologia', budgetAmount: 1000, period: 'quarterly' });
+    expect(yearly).toMatchObject({ spentAmount: '500.00', periodStart: '2025-04-01', periodEnd: '2025-06-30' });
+  });
+
   it('accepts the nine categories of the spec, sent lowercase', async () => {
     const tenant = await seedTenant(t, 'Nove Categorias', []);
     for (const category of ['operacional', 'marketing', 'tecnologia', 'rh', 'administrativo', 'vendas', 'fornecedores', 'impostos', 'investimento']) {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { systemContext } from '../../app/context';
+import { withTenant } from '../../app/db/tenant';
 import { recordExpense } from '../../app/finance/expenses';
 import { UNSUPPORTED_FILE_TYPE } from '../../domain/finance/attachment';
+import { expenseOccurrencesWithin } from '../../projections/finance/expense-queries';
 import { createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
 import { dataUrl, samplePdf, samplePng } from '../../test-support/attachments';
 
@@ -51,15 +53,19 @@ describe('expenses API: create and read', () => {
       isRecurring: true, recurringPeriod: 'monthly', recurringDuration: 3,
     });
     expect(rent).toMatchObject({ isRecurring: true, recurringPeriod: 'monthly', recurringDuration: 3, recurringEndDate: null, amount: '3500.00', expenseType: 'fixed' });
-    const dates = await t.deps.db.anyFirst(sql.type(z.object({ d: z.string() }))`
-      SELECT occurrence_date AS d FROM expense_occurrences WHERE expense_id = ${rent.id} ORDER BY sequence`);
-    expect(dates).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
+    const occurrences = (startDate: string, endDate: string) => withTenant(t.deps.db, acme.organizationId, (tx) => tx.anyFirst(sql.type(z.object({ d: z.string() }))`
+      SELECT occurrence_date::text AS d FROM ${expenseOccurrencesWithin(acme.organizationId, { startDate, endDate })} o
+      WHERE expense_id = ${rent.id} ORDER BY occurrence_date`));
+    expect(await occurrences('2020-01-01', '2035-12-31')).toEqual(['2025-01-31', '2025-02-28', '2025-03-31']);
 
     const endDate = await admin.request('PUT', `/api/expenses/${rent.id}`, { recurringEndDate: '2025-06-30', recurringPeriod: 'quarterly' });
     expect(endDate.statusCode).toBe(200);
-    const after = await t.deps.db.anyFirst(sql.type(z.object({ d: z.string() }))`
-      SELECT occurrence_date AS d FROM expense_occurrences WHERE expense_id = ${rent.id} ORDER BY sequence`);
-    expect(after).toEqual(['2025-01-31', '2025-04-30']);
+    expect(await occurrences('2020-01-01', '2035-12-31')).toEqual(['2025-01-31', '2025-04-30']);
+
+    // Indefinite: no duration, no end date — still due ten years on.
+    const indefinite = await admin.request('PUT', `/api/expenses/${rent.id}`, { recurringEndDate: null, recurringDuration: null });
+    expect(indefinite.statusCode).toBe(200);
+    expect(await occurrences('2035-01-01', '2035-12-31')).toEqual(['2035-01-31', '2035-04-30', '2035-07-31', '2035-10-31']);
   });
 
   it('validates with the spec\'s fields and pt-BR messages', async () => {

@@ -6,7 +6,7 @@ import type { Centavos } from '../../domain/shared/money';
 import { defaultCategories } from '../../domain/finance/category';
 import { expenseCountedStatuses, revenueCountedStatuses, revenueSettledStatuses } from '../../domain/finance/cash-metrics';
 import type { ExpenseStatus, ExpenseType } from '../../domain/finance/expense';
-import { occurrenceDates, type RecurringPeriod } from '../../domain/finance/recurrence';
+import { occurrencesBetween, type RecurringPeriod } from '../../domain/finance/recurrence';
 import type { RevenueCategory, RevenueStatus } from '../../domain/finance/revenue';
 
 export type HistoryExpense = {
@@ -51,7 +51,7 @@ export type Analysis = {
   today: string;
   currentMonth: string;
   history: FinancialHistory;
-  /** Counted expense occurrences (approved/completed, each occurrence of a recurring one), any date. */
+  /** Counted expense occurrences (approved/completed, each occurrence of a recurring one), up to 24 months after today. */
   expenses: Occurrence[];
   /** Counted revenues (confirmed/received). */
   revenues: Occurrence[];
@@ -76,11 +76,15 @@ export function totalsByMonth(items: readonly Occurrence[], months: readonly str
 
 export const sumOf = (items: readonly { amount: Centavos }[]) => items.reduce((total, item) => total + item.amount, 0n);
 
+/** Occurrences are looked at up to this far after today (an indefinite expense has no last one). */
+const LOOK_AHEAD_MONTHS = 24;
+
 export function prepare(history: FinancialHistory, today: string): Analysis {
+  const until = addMonths(today, LOOK_AHEAD_MONTHS);
   const counted = (status: string, statuses: readonly string[]) => statuses.includes(status);
   const expenses = history.expenses
     .filter((e) => counted(e.status, expenseCountedStatuses))
-    .flatMap((e) => occurrenceDates(e).map((date): Occurrence => ({
+    .flatMap((e) => occurrencesBetween(e, e.date, until).map((date): Occurrence => ({
       id: e.id, description: e.description, category: e.category, amount: e.amount, date, isRecurring: e.isRecurring,
     })));
   const asOccurrence = (r: HistoryRevenue): Occurrence => ({ id: r.id, description: r.description, category: r.category, amount: r.amount, date: r.date, isRecurring: false });

@@ -11,7 +11,8 @@ import { revenueCategoryLabels, type RevenueCategory } from '../../domain/financ
 import { notFound } from '../../domain/shared/errors';
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { Centavos } from '../../domain/shared/money';
-import { cashFlowForecastFor, cashFlowSeries, expenseBreakdown, financialMetrics, type BreakdownItem } from '../../projections/dashboard/queries';
+import { cashFlowForecastFor, cashFlowSeries, expenseBreakdown, financialMetrics, ledgerWithin, type BreakdownItem } from '../../projections/dashboard/queries';
+import { expenseOccurrencesWithin } from '../../projections/finance/expense-queries';
 import { findOrganization } from '../../projections/identity/queries';
 import type { AppDeps } from '../deps';
 import { withTenant } from '../db/tenant';
@@ -23,33 +24,29 @@ const growthNumber = (growth: string) => Number.parseFloat(growth);
 
 async function revenueByCategory(tx: CommonQueryMethods, organizationId: string, range: DateRange) {
   return tx.any(sql.type(z.object({ category: z.string(), amount: z.bigint() }))`
-    SELECT category, SUM(amount)::bigint AS amount FROM dashboard_daily
-    WHERE organization_id = ${organizationId} AND kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})
-      AND day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    SELECT category, SUM(amount)::bigint AS amount FROM ${ledgerWithin(organizationId, range)} l
+    WHERE kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})
     GROUP BY category HAVING SUM(amount) <> 0 ORDER BY amount DESC, category`);
 }
 
 /** How many counted records (each occurrence of a recurring expense) make up the period's totals. */
 async function countedTransactions(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<number> {
   return tx.oneFirst(sql.type(z.object({ count: z.number() }))`
-    SELECT COALESCE(SUM(entries), 0)::int AS count FROM dashboard_daily
-    WHERE organization_id = ${organizationId} AND day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
-      AND ((kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})) OR (kind = 'expense' AND status = ANY(${list(expenseCountedStatuses)})))`);
+    SELECT COALESCE(SUM(entries), 0)::int AS count FROM ${ledgerWithin(organizationId, range)} l
+    WHERE ((kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})) OR (kind = 'expense' AND status = ANY(${list(expenseCountedStatuses)})))`);
 }
 
 async function largestExpenses(tx: CommonQueryMethods, organizationId: string, range: DateRange) {
   return tx.any(sql.type(z.object({ occurrence_date: z.string(), description: z.string(), category: z.string(), amount: z.bigint() }))`
-    SELECT occurrence_date, description, category, amount FROM expense_occurrences
-    WHERE organization_id = ${organizationId} AND status = ANY(${list(expenseCountedStatuses)})
-      AND occurrence_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    SELECT occurrence_date::text, description, category, amount FROM ${expenseOccurrencesWithin(organizationId, range)} o
+    WHERE status = ANY(${list(expenseCountedStatuses)})
     ORDER BY amount DESC, occurrence_date, description LIMIT 10`);
 }
 
 async function expensesByType(tx: CommonQueryMethods, organizationId: string, range: DateRange) {
   return tx.any(sql.type(z.object({ expense_type: z.string(), amount: z.bigint() }))`
-    SELECT expense_type, SUM(amount)::bigint AS amount FROM expense_occurrences
-    WHERE organization_id = ${organizationId} AND status = ANY(${list(expenseCountedStatuses)})
-      AND occurrence_date BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    SELECT expense_type, SUM(amount)::bigint AS amount FROM ${expenseOccurrencesWithin(organizationId, range)} o
+    WHERE status = ANY(${list(expenseCountedStatuses)})
     GROUP BY expense_type ORDER BY expense_type`);
 }
 

@@ -14,6 +14,7 @@ import { addDays, addMonths, daysBetween } from '../shared/dates';
 import { formatBRL, type Centavos } from '../shared/money';
 import { monthLabel, monthName } from './period-range';
 import { expenseCountedStatuses, revenueCountedStatuses } from './cash-metrics';
+import { occurrencesBetween as datesBetween } from './recurrence';
 
 export const FORECAST_METHOD = 'Média móvel de 3 meses + recorrentes';
 export const FORECAST_MONTHS = 3;
@@ -64,26 +65,11 @@ const max = (a: Centavos, b: Centavos) => (a > b ? a : b);
 /** Mean rounded half up (amounts are never negative here). */
 const mean = (values: Centavos[]) => (values.length === 0 ? 0n : (2n * sum(values) + BigInt(values.length)) / (2n * BigInt(values.length)));
 
-const PERIOD_MONTHS = { monthly: 1, quarterly: 3, yearly: 12 } as const;
-
 /**
  * Dates of a recurring expense within [from, to], counted from its own date like the expense
  * screens do; an indefinite one keeps going (the projection must not stop at a storage horizon).
  */
-export function occurrencesBetween(expense: ForecastExpense, from: string, to: string): string[] {
-  if (!expense.isRecurring || !expense.recurringPeriod) return expense.date >= from && expense.date <= to ? [expense.date] : [];
-  const step = PERIOD_MONTHS[expense.recurringPeriod];
-  const limit = expense.recurringEndDate === null ? (expense.recurringDuration ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;
-  const dates: string[] = [];
-  // Skip whole periods before `from` without walking them one by one.
-  const monthsBefore = (Number(from.slice(0, 4)) - Number(expense.date.slice(0, 4))) * 12 + Number(from.slice(5, 7)) - Number(expense.date.slice(5, 7));
-  for (let i = Math.max(0, Math.floor(monthsBefore / step) - 1); i < limit; i++) {
-    const date = addMonths(expense.date, i * step);
-    if (date > to || (expense.recurringEndDate !== null && date > expense.recurringEndDate)) break;
-    if (date >= from) dates.push(date);
-  }
-  return dates;
-}
+export const occurrencesBetween = (expense: ForecastExpense, from: string, to: string): string[] => datesBetween(expense, from, to);
 
 const seriesKey = (revenue: Pick<ForecastRevenue, 'description' | 'category'>) =>
   `${revenue.category}|${revenue.description.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[0-9]+/g, '').replace(/\s+/g, ' ').trim()}`;

@@ -1,6 +1,6 @@
 // The periods the dashboard, cash flow and metrics read: presets, custom ranges, and the period before.
 import { z } from 'zod';
-import { addDays, addMonths, daysBetween, isValidDate } from '../shared/dates';
+import { addDays, addMonths, daysBetween, isDateInRange } from '../shared/dates';
 import { validationError } from '../shared/errors';
 
 /** Inclusive business-date bounds, 'YYYY-MM-DD'. */
@@ -108,7 +108,7 @@ export function resolvePeriod(query: PeriodQuery, today: string, fallback: Perio
   if (startDate || endDate) {
     if (!startDate || !endDate) throw validationError('Informe a data inicial e a data final do período', { [startDate ? 'endDate' : 'startDate']: 'Data obrigatória' });
     for (const [field, value] of [['startDate', startDate], ['endDate', endDate]] as const) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValidDate(value)) throw validationError('Data inválida: use AAAA-MM-DD', { [field]: 'Data inválida' });
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isDateInRange(value)) throw validationError('Data inválida: use AAAA-MM-DD', { [field]: 'Data inválida' });
     }
     if (startDate > endDate) throw validationError('A data inicial deve ser anterior à data final', { startDate: 'Data inicial depois da final' });
     if (daysBetween(startDate, endDate) > MAX_RANGE_DAYS) throw validationError('O período pode ter no máximo 10 anos', { endDate: 'Período longo demais' });

@@ -1,41 +1,54 @@
-// When a recurring expense happens: the original date, then every period, until its end.
+// When a recurring expense happens: the original date, then every period, until its end (or forever).
 import { addMonths } from '../shared/dates';
 
 export const recurringPeriods = ['monthly', 'quarterly', 'yearly'] as const;
 export type RecurringPeriod = (typeof recurringPeriods)[number];
 
-/** An indefinite recurrence is projected this far ahead of the expense's own date. */
-export const INDEFINITE_HORIZON_MONTHS = 24;
-
-const monthsPerPeriod: Record<RecurringPeriod, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+export const monthsPerPeriod: Record<RecurringPeriod, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 
 export type Recurrence = {
   date: string;
   isRecurring: boolean;
   recurringPeriod: RecurringPeriod | null;
-  /** Number of occurrences, the first included; null means indefinite. */
+  /** Number of occurrences, the first included; null (with no end date) means indefinite. */
   recurringDuration: number | null;
   /** Last possible day (inclusive); overrides the duration. */
   recurringEndDate: string | null;
 };
 
+/** Months between occurrences, or 0 for an expense that happens once. */
+export const stepMonths = (r: Recurrence): number => (r.isRecurring && r.recurringPeriod ? monthsPerPeriod[r.recurringPeriod] : 0);
+
+/** How many occurrences at most (null: no limit but the end date, or none at all). */
+export const occurrenceLimit = (r: Recurrence): number | null =>
+  stepMonths(r) === 0 ? 1 : r.recurringEndDate !== null ? null : r.recurringDuration;
+
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+
 /**
- * Every date the expense falls on, ascending. Each date is counted from the original one
- * (31 Jan → 28 Feb → 31 Mar), so short months never shift the later occurrences.
+ * Every date the expense falls on within [from, to], ascending. Each date is counted from the
+ * original one (31 Jan → 28 Feb → 31 Mar), so short months never shift the later occurrences.
+ * Only the periods inside the window are visited, however far from the start it lies.
  */
-export function occurrenceDates(recurrence: Recurrence): string[] {
-  const { date, recurringPeriod: period } = recurrence;
-  if (!recurrence.isRecurring || !period) return [date];
-  const step = monthsPerPeriod[period];
+export function occurrencesBetween(recurrence: Recurrence, from: string, to: string): string[] {
+  const step = stepMonths(recurrence);
+  if (step === 0) return recurrence.date >= from && recurrence.date <= to ? [recurrence.date] : [];
+  const limit = occurrenceLimit(recurrence) ?? Number.POSITIVE_INFINITY;
   const endDate = recurrence.recurringEndDate;
-  const count = endDate ? Number.POSITIVE_INFINITY : (recurrence.recurringDuration ?? Number.POSITIVE_INFINITY);
-  const horizon = endDate === null && recurrence.recurringDuration === null ? addMonths(date, INDEFINITE_HORIZON_MONTHS) : null;
   const dates: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const next = addMonths(date, i * step);
-    if (endDate !== null && next > endDate) break;
-    if (horizon !== null && next >= horizon) break;
-    dates.push(next);
+  for (let i = Math.max(0, Math.floor((monthIndex(from) - monthIndex(recurrence.date)) / step)); i < limit; i++) {
+    const date = addMonths(recurrence.date, i * step);
+    if (date > to || (endDate !== null && date > endDate)) break;
+    if (date >= from) dates.push(date);
   }
   return dates;
+}
+
+/** The last date the expense falls on, or null when it recurs indefinitely. */
+export function lastOccurrence(recurrence: Recurrence): string | null {
+  const step = stepMonths(recurrence);
+  if (step === 0) return recurrence.date;
+  if (recurrence.recurringEndDate !== null) return occurrencesBetween(recurrence, addMonths(recurrence.recurringEndDate, -step), recurrence.recurringEndDate).at(-1) ?? recurrence.date;
+  const limit = occurrenceLimit(recurrence);
+  return limit === null ? null : addMonths(recurrence.date, (limit - 1) * step);
 }

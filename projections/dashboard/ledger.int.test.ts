@@ -10,6 +10,7 @@ import { cashFlowSeries, expenseBreakdown, financialMetrics } from './queries';
 
 const ORG = v7();
 const OTHER = v7();
+const LONG = v7();
 let h: History;
 
 const metricsOf = (organizationId: string, startDate: string, endDate: string) =>
@@ -45,6 +46,11 @@ beforeAll(async () => {
   await h.append(`revenue-${r1}`, 'RevenueUpdated', revenueData(ORG, { revenueId: r1, amount: 6000_00n, date: '2024-11-10', status: 'received', description: 'Buffet casamento' }));
   await h.append('category-m', 'CategoryCreated', categoryData(ORG, { name: 'Marketing Digital', slug: 'marketing', color: '#ff0000' }));
   await expense({ amount: 99_999_00n, date: '2024-12-10', status: 'approved' }, OTHER);
+  // Indefinite recurrences, stored once and expanded for any period however far from their start.
+  await expense({ amount: 4000_00n, date: '2020-01-31', category: 'administrative', isRecurring: true, recurringPeriod: 'monthly', description: 'Aluguel' }, LONG);
+  await expense({ amount: 1200_00n, date: '2020-02-29', isRecurring: true, recurringPeriod: 'yearly', description: 'Seguro' }, LONG);
+  await expense({ amount: 300_00n, date: '2020-03-15', isRecurring: true, recurringPeriod: 'quarterly', description: 'Contador' }, LONG);
+  await expense({ amount: 50_00n, date: '2020-01-05', isRecurring: true, recurringPeriod: 'monthly', recurringDuration: 36, description: 'Software' }, LONG);
   await h.catchUp();
 });
 afterAll(async () => h.close());
@@ -110,6 +116,17 @@ describe('dashboard ledger', () => {
       for (const event of events) await dashboardLedgerProjector.handle(event, tx);
     });
     expect(await metricsOf(ORG, '2024-10-01', '2025-01-31')).toEqual(before);
+  });
+
+  it('an indefinite recurring expense counts in every period asked, years after the 24th month', async () => {
+    // February 2028: rent on the 29th (a leap year), insurance on 29 Feb; the 36-month software ended in Dec 2022.
+    expect((await metricsOf(LONG, '2028-02-01', '2028-02-29')).current.totalExpenses).toBe(5_200_00n);
+    // March 2031: rent and the quarterly accountant (15 Mar, Jun, Sep, Dec).
+    expect((await metricsOf(LONG, '2031-03-01', '2031-03-31')).current.totalExpenses).toBe(4_300_00n);
+    const series = await withTenant(h.database.db, LONG, (tx) => cashFlowSeries(tx, LONG, { startDate: '2022-11-01', endDate: '2023-02-28' }));
+    expect(series.map((m) => m.expenses)).toEqual([4_050_00n, 4_350_00n, 4_000_00n, 5_200_00n]);
+    const items = await withTenant(h.database.db, LONG, (tx) => expenseBreakdown(tx, LONG, { startDate: '2040-01-01', endDate: '2040-12-31' }));
+    expect(items.map((i) => [i.category, i.amount])).toEqual([['administrative', 48_000_00n], ['operational', 2_400_00n]]);
   });
 
   it('São Paulo decides the current month: 02:30 UTC on 1 January 2025 is still December 2024 there', () => {

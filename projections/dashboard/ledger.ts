@@ -1,12 +1,13 @@
-// The dashboard's read model: a copy of every expense and revenue, and their daily totals by kind,
-// category and status (a recurring expense adds its amount on each occurrence date), so metrics and
-// charts of any period are a sum over at most one row per day and category.
+// The dashboard's read model: a copy of every expense and revenue (a recurring expense is kept
+// once, as its rule, and expanded at query time for the period asked), and the daily totals of
+// the one-off entries by kind, category and status, so metrics and charts of any period are a sum
+// over at most one row per day and category plus the organization's recurring rules.
 import { sql } from 'slonik';
 import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { CategoryEvent } from '../../domain/finance/category';
 import type { ExpenseEvent } from '../../domain/finance/expense';
-import { occurrenceDates, type RecurringPeriod } from '../../domain/finance/recurrence';
+import type { RecurringPeriod } from '../../domain/finance/recurrence';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import { z } from 'zod';
 import type { Projector, Tx } from '../projector';
@@ -52,47 +53,128 @@ export const entryColumns = sql.fragment`id, organization_id, kind, description,
   is_recurring, recurring_period, recurring_duration, recurring_end_date`;
 export { entryRow };
 
-/** Adds (sign 1) or takes back (sign -1) what an entry puts into the daily totals. */
-async function contribute(tx: Tx, entry: LedgerEntry, sign: 1 | -1): Promise<void> {
-  const dates = entry.kind === 'expense' ? occurrenceDates(entry) : [entry.date];
-  const amount = (entry.amount * BigInt(sign)).toString();
-  await tx.query(sql.unsafe`
-    INSERT INTO dashboard_daily (organization_id, day, kind, category, status, recurring, amount, entries)
-    SELECT ${entry.organizationId}, d.day, ${entry.kind}, ${entry.category}, ${entry.status}, ${entry.isRecurring}, ${amount}::bigint, ${sign}
-    FROM unnest(${sql.array(dates, 'date')}) AS d(day)
-    ON CONFLICT (organization_id, day, kind, category, status, recurring) DO UPDATE SET
-      amount = dashboard_daily.amount + EXCLUDED.amount, entries = dashboard_daily.entries + EXCLUDED.entries`);
-  if (sign === -1) {
-    await tx.query(sql.unsafe`
-      DELETE FROM dashboard_daily WHERE organization_id = ${entry.organizationId} AND kind = ${entry.kind}
-        AND category = ${entry.category} AND status = ${entry.status} AND recurring = ${entry.isRecurring}
-        AND day = ANY(${sql.array(dates, 'date')}) AND entries = 0`);
+/** A recurring expense counts through its rule; only one-off entries go into the daily totals. */
+const isRule = (e: LedgerEntry) => e.kind === 'expense' && e.isRecurring && e.recurringPeriod !== null;
+
+function entryOf(event: RecordedEvent): { id: string; entry: LedgerEntry | null } | null {
+  if (event.type.startsWith('Expense')) {
+    const e = decodeEvent<ExpenseEvent>(event);
+    if (e.type === 'ExpenseDeleted') return { id: e.data.expenseId, entry: null };
+    const x = e.data;
+    return {
+      id: x.expenseId,
+      entry: {
+        id: x.expenseId, organizationId: x.organizationId, kind: 'expense', description: x.description, amount: x.amount,
+        category: x.category, status: x.status, date: x.date, isRecurring: x.isRecurring,
+        recurringPeriod: x.isRecurring ? x.recurringPeriod : null, recurringDuration: x.isRecurring ? x.recurringDuration : null,
+        recurringEndDate: x.isRecurring ? x.recurringEndDate : null,
+      },
+    };
   }
+  if (event.type.startsWith('Revenue')) {
+    const e = decodeEvent<RevenueEvent>(event);
+    if (e.type === 'RevenueDeleted') return { id: e.data.revenueId, entry: null };
+    const r = e.data;
+    return {
+      id: r.revenueId,
+      entry: {
+        id: r.revenueId, organizationId: r.organizationId, kind: 'revenue', description: r.description, amount: r.amount,
+        category: r.category, status: r.status, date: r.date, isRecurring: false, recurringPeriod: null, recurringDuration: null, recurringEndDate: null,
+      },
+    };
+  }
+  return null;
 }
 
-async function remove(tx: Tx, id: string): Promise<void> {
-  const previous = await tx.maybeOne(sql.type(entryRow)`SELECT ${entryColumns} FROM dashboard_entries WHERE id = ${id} FOR UPDATE`);
-  if (!previous) return;
-  await contribute(tx, toEntry(previous), -1);
-  await tx.query(sql.unsafe`DELETE FROM dashboard_entries WHERE id = ${id}`);
+type DayDelta = { organization_id: string; day: string; kind: string; category: string; status: string; amount: bigint; entries: number };
+
+/** Folds a page into final entries, then writes each table once: the same result as event by event. */
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const finals = new Map<string, LedgerEntry | null>();
+  const categories = new Map<string, { organizationId: string; categoryId: string; slug: string; name: string; color: string }>();
+  for (const event of events) {
+    const change = entryOf(event);
+    if (change) {
+      finals.delete(change.id);
+      finals.set(change.id, change.entry);
+      continue;
+    }
+    if (event.type === 'CategoryCreated' || event.type === 'CategoryUpdated') {
+      const e = decodeEvent<CategoryEvent>(event);
+      if (e.type === 'CategoryDeleted') continue;
+      const c = e.data;
+      categories.delete(c.categoryId);
+      categories.set(c.categoryId, { organizationId: c.organizationId, categoryId: c.categoryId, slug: c.slug, name: c.name, color: c.color });
+    }
+  }
+  if (finals.size > 0) await writeEntries(tx, finals);
+  if (categories.size > 0) await writeCategories(tx, [...categories.values()]);
 }
 
-/** Replaying an event gives the same state: the previous copy is taken back before the new one is added. */
-async function put(tx: Tx, entry: LedgerEntry): Promise<void> {
-  await remove(tx, entry.id);
+async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Promise<void> {
+  const ids = [...finals.keys()];
+  const previous = await tx.any(sql.type(entryRow)`
+    SELECT ${entryColumns} FROM dashboard_entries WHERE id = ANY(${sql.array(ids, 'uuid')}) FOR UPDATE`);
+  const deltas = new Map<string, DayDelta>();
+  const contribute = (e: LedgerEntry, sign: 1n | -1n) => {
+    if (isRule(e)) return;
+    const key = [e.organizationId, e.date, e.kind, e.category, e.status].join('|');
+    const d = deltas.get(key) ?? { organization_id: e.organizationId, day: e.date, kind: e.kind, category: e.category, status: e.status, amount: 0n, entries: 0 };
+    d.amount += e.amount * sign;
+    d.entries += Number(sign);
+    deltas.set(key, d);
+  };
+  for (const row of previous) contribute(toEntry(row), -1n);
+  for (const entry of finals.values()) if (entry) contribute(entry, 1n);
+  const changed = [...deltas.values()].filter((d) => d.amount !== 0n || d.entries !== 0);
+  if (changed.length > 0) {
+    await tx.query(sql.unsafe`
+      INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
+      SELECT organization_id, day, kind, category, status, amount, entries
+      FROM jsonb_to_recordset(${sql.jsonb(changed.map((d) => ({ ...d, amount: d.amount.toString() })))})
+        AS d(organization_id uuid, day date, kind text, category text, status text, amount bigint, entries integer)
+      ON CONFLICT (organization_id, day, kind, category, status) DO UPDATE SET
+        amount = dashboard_days.amount + EXCLUDED.amount, entries = dashboard_days.entries + EXCLUDED.entries`);
+    await tx.query(sql.unsafe`
+      DELETE FROM dashboard_days d USING jsonb_to_recordset(${sql.jsonb(changed.map((c) => ({ organization_id: c.organization_id, day: c.day, kind: c.kind, category: c.category, status: c.status })))})
+        AS k(organization_id uuid, day date, kind text, category text, status text)
+      WHERE d.organization_id = k.organization_id AND d.day = k.day AND d.kind = k.kind AND d.category = k.category
+        AND d.status = k.status AND d.entries = 0`);
+  }
+  await tx.query(sql.unsafe`DELETE FROM dashboard_entries WHERE id = ANY(${sql.array(ids, 'uuid')})`);
+  const rows = [...finals.values()].filter((e): e is LedgerEntry => e !== null).map((e) => ({
+    id: e.id, organization_id: e.organizationId, kind: e.kind, description: e.description, amount: e.amount.toString(),
+    category: e.category, status: e.status, date: e.date, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
+    recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
+  }));
+  if (rows.length === 0) return;
   await tx.query(sql.unsafe`
-    INSERT INTO dashboard_entries (id, organization_id, kind, description, amount, category, status, date,
-      is_recurring, recurring_period, recurring_duration, recurring_end_date)
-    VALUES (${entry.id}, ${entry.organizationId}, ${entry.kind}, ${entry.description}, ${entry.amount.toString()}::bigint,
-      ${entry.category}, ${entry.status}, ${entry.date}::date, ${entry.isRecurring}, ${entry.recurringPeriod},
-      ${entry.recurringDuration}, ${entry.recurringEndDate}::date)`);
-  await contribute(tx, entry, 1);
+    INSERT INTO dashboard_entries (${entryColumns})
+    SELECT ${entryColumns} FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS e(
+      id uuid, organization_id uuid, kind text, description text, amount bigint, category text, status text, date date,
+      is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date)`);
+}
+
+async function writeCategories(tx: Tx, categories: { organizationId: string; categoryId: string; slug: string; name: string; color: string }[]): Promise<void> {
+  // The latest category to take a slug keeps it (as event by event would).
+  const bySlug = new Map(categories.map((c) => [`${c.organizationId}|${c.slug}`, c]));
+  const rows = [...bySlug.values()].map((c) => ({ organization_id: c.organizationId, slug: c.slug, category_id: c.categoryId, name: c.name, color: c.color }));
+  // A renamed slug moves; a deleted category keeps its name, since expenses may still carry its slug.
+  await tx.query(sql.unsafe`
+    DELETE FROM dashboard_categories d USING jsonb_to_recordset(${sql.jsonb(categories.map((c) => ({ category_id: c.categoryId, slug: c.slug })))})
+      AS k(category_id uuid, slug text)
+    WHERE d.category_id = k.category_id AND d.slug <> k.slug`);
+  await tx.query(sql.unsafe`
+    INSERT INTO dashboard_categories (organization_id, slug, category_id, name, color)
+    SELECT organization_id, slug, category_id, name, color
+    FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS c(organization_id uuid, slug text, category_id uuid, name text, color text)
+    ON CONFLICT (organization_id, slug) DO UPDATE SET category_id = EXCLUDED.category_id, name = EXCLUDED.name, color = EXCLUDED.color`);
 }
 
 export const dashboardLedgerProjector: Projector = {
   name: 'dashboard-ledger',
-  version: 1,
-  tables: ['dashboard_entries', 'dashboard_daily', 'dashboard_categories'],
+  version: 2,
+  tables: ['dashboard_entries', 'dashboard_days', 'dashboard_categories'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS dashboard_entries (
@@ -112,17 +194,18 @@ export const dashboardLedgerProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS dashboard_entries_by_date ON dashboard_entries (organization_id, kind, date)`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS dashboard_entries_recurring ON dashboard_entries (organization_id) WHERE is_recurring`);
     await tx.query(sql.unsafe`
-      CREATE TABLE IF NOT EXISTS dashboard_daily (
+      CREATE TABLE IF NOT EXISTS dashboard_days (
         organization_id uuid NOT NULL,
         day date NOT NULL,
         kind text NOT NULL,
         category text NOT NULL,
         status text NOT NULL,
-        recurring boolean NOT NULL,
         amount bigint NOT NULL,
         entries integer NOT NULL,
-        PRIMARY KEY (organization_id, day, kind, category, status, recurring)
+        PRIMARY KEY (organization_id, day, kind, category, status)
       )`);
+    // Version 1 kept every occurrence of a recurring expense (24 months of an indefinite one) here.
+    await tx.query(sql.unsafe`DROP TABLE IF EXISTS dashboard_daily`);
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS dashboard_categories (
         organization_id uuid NOT NULL,
@@ -132,38 +215,8 @@ export const dashboardLedgerProjector: Projector = {
         color text NOT NULL,
         PRIMARY KEY (organization_id, slug)
       )`);
-    for (const table of ['dashboard_entries', 'dashboard_daily', 'dashboard_categories']) await protectTenantTable(tx, table);
+    for (const table of ['dashboard_entries', 'dashboard_days', 'dashboard_categories']) await protectTenantTable(tx, table);
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (event.type.startsWith('Expense')) {
-      const e = decodeEvent<ExpenseEvent>(event);
-      if (e.type === 'ExpenseDeleted') return remove(tx, e.data.expenseId);
-      const x = e.data;
-      return put(tx, {
-        id: x.expenseId, organizationId: x.organizationId, kind: 'expense', description: x.description, amount: x.amount,
-        category: x.category, status: x.status, date: x.date, isRecurring: x.isRecurring,
-        recurringPeriod: x.isRecurring ? x.recurringPeriod : null, recurringDuration: x.recurringDuration, recurringEndDate: x.recurringEndDate,
-      });
-    }
-    if (event.type.startsWith('Revenue')) {
-      const e = decodeEvent<RevenueEvent>(event);
-      if (e.type === 'RevenueDeleted') return remove(tx, e.data.revenueId);
-      const r = e.data;
-      return put(tx, {
-        id: r.revenueId, organizationId: r.organizationId, kind: 'revenue', description: r.description, amount: r.amount,
-        category: r.category, status: r.status, date: r.date, isRecurring: false, recurringPeriod: null, recurringDuration: null, recurringEndDate: null,
-      });
-    }
-    if (event.type === 'CategoryCreated' || event.type === 'CategoryUpdated') {
-      const e = decodeEvent<CategoryEvent>(event);
-      if (e.type === 'CategoryDeleted') return;
-      const c = e.data;
-      // A renamed slug moves; a deleted category keeps its name, since expenses may still carry its slug.
-      await tx.query(sql.unsafe`DELETE FROM dashboard_categories WHERE category_id = ${c.categoryId} AND slug <> ${c.slug}`);
-      await tx.query(sql.unsafe`
-        INSERT INTO dashboard_categories (organization_id, slug, category_id, name, color)
-        VALUES (${c.organizationId}, ${c.slug}, ${c.categoryId}, ${c.name}, ${c.color})
-        ON CONFLICT (organization_id, slug) DO UPDATE SET category_id = EXCLUDED.category_id, name = EXCLUDED.name, color = EXCLUDED.color`);
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

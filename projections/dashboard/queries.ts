@@ -1,7 +1,7 @@
 // Reads of the dashboard ledger: metrics with growth, the monthly cash-flow series, the expense
 // breakdown and the forecast. Every function filters the organization itself; call it inside
 // withTenant(...) so row-level security stands behind the filter.
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import {
   expenseCountedStatuses, growthOf, metricsOf, revenueCountedStatuses, revenueSettledStatuses,
@@ -11,23 +11,57 @@ import { defaultCategories, DEFAULT_CATEGORY_COLOR } from '../../domain/finance/
 import { cashFlowForecast, HISTORY_MONTHS, FORECAST_MONTHS, type CashFlowForecast, type ForecastExpense, type ForecastRevenue } from '../../domain/finance/forecast';
 import { monthLabel, monthsOf, previousRange, type DateRange } from '../../domain/finance/period-range';
 import { addDays, addMonths } from '../../domain/shared/dates';
+import { withinRange } from '../finance/occurrences';
 import { entryColumns, entryRow, toEntry } from './ledger';
 
 const list = (values: readonly string[]) => sql.array([...values], 'text');
 
 const totalsRow = z.object({ total_revenue: z.bigint(), received_revenue: z.bigint(), total_expenses: z.bigint() });
 
-const totalsColumns = sql.fragment`
-  COALESCE(SUM(amount) FILTER (WHERE kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})), 0)::bigint AS total_revenue,
-  COALESCE(SUM(amount) FILTER (WHERE kind = 'revenue' AND status = ANY(${list(revenueSettledStatuses)})), 0)::bigint AS received_revenue,
-  COALESCE(SUM(amount) FILTER (WHERE kind = 'expense' AND status = ANY(${list(expenseCountedStatuses)})), 0)::bigint AS total_expenses`;
+/** The three sums of cash-metrics.ts over the rows `where` selects, named `<prefix>total_revenue`… */
+const totalsColumns = (where: FragmentSqlToken = sql.fragment`TRUE`, prefix = '') => sql.fragment`
+  COALESCE(SUM(amount) FILTER (WHERE ${where} AND kind = 'revenue' AND status = ANY(${list(revenueCountedStatuses)})), 0)::bigint AS ${sql.identifier([`${prefix}total_revenue`])},
+  COALESCE(SUM(amount) FILTER (WHERE ${where} AND kind = 'revenue' AND status = ANY(${list(revenueSettledStatuses)})), 0)::bigint AS ${sql.identifier([`${prefix}received_revenue`])},
+  COALESCE(SUM(amount) FILTER (WHERE ${where} AND kind = 'expense' AND status = ANY(${list(expenseCountedStatuses)})), 0)::bigint AS ${sql.identifier([`${prefix}total_expenses`])}`;
+
+/**
+ * Everything the ledger counts within the range, as rows (day, kind, category, status, amount,
+ * entries): the daily totals of one-off entries, and each occurrence of a recurring expense,
+ * expanded from its rule for this range only.
+ */
+export function ledgerWithin(organizationId: string, range: DateRange): FragmentSqlToken {
+  const recurring = withinRange('r', range);
+  return sql.fragment`(
+    SELECT day, kind, category, status, amount, entries FROM dashboard_days
+    WHERE organization_id = ${organizationId} AND day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    UNION ALL
+    SELECT occurrence.day, r.kind, r.category, r.status, r.amount, 1 FROM dashboard_entries r ${recurring.join}
+    WHERE r.organization_id = ${organizationId} AND r.is_recurring AND r.recurring_period IS NOT NULL AND ${recurring.where}
+  )`;
+}
+
+const totalsOf = (row: z.infer<typeof totalsRow>): PeriodTotals =>
+  ({ totalRevenue: row.total_revenue, receivedRevenue: row.received_revenue, totalExpenses: row.total_expenses });
 
 /** Totals of one period (see domain/finance/cash-metrics.ts for what counts). */
 export async function periodTotals(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<PeriodTotals> {
-  const row = await tx.one(sql.type(totalsRow)`
-    SELECT ${totalsColumns} FROM dashboard_daily
-    WHERE organization_id = ${organizationId} AND day BETWEEN ${range.startDate}::date AND ${range.endDate}::date`);
-  return { totalRevenue: row.total_revenue, receivedRevenue: row.received_revenue, totalExpenses: row.total_expenses };
+  return totalsOf(await tx.one(sql.type(totalsRow)`SELECT ${totalsColumns()} FROM ${ledgerWithin(organizationId, range)} l`));
+}
+
+const between = (range: DateRange) => sql.fragment`day BETWEEN ${range.startDate}::date AND ${range.endDate}::date`;
+const span = (...ranges: DateRange[]): DateRange => ({
+  startDate: ranges.map((r) => r.startDate).sort()[0],
+  endDate: ranges.map((r) => r.endDate).sort().at(-1)!,
+});
+
+/** Totals of several periods in one query over the ledger rows that cover them all. */
+async function totalsOfRanges(tx: CommonQueryMethods, organizationId: string, ranges: DateRange[]): Promise<PeriodTotals[]> {
+  const row = await tx.one(sql.type(z.record(z.bigint()))`
+    SELECT ${sql.join(ranges.map((r, i) => totalsColumns(between(r), `p${i}_`)), sql.fragment`,`)}
+    FROM ${ledgerWithin(organizationId, span(...ranges))} l`);
+  return ranges.map((_, i) => totalsOf({
+    total_revenue: row[`p${i}_total_revenue`], received_revenue: row[`p${i}_received_revenue`], total_expenses: row[`p${i}_total_expenses`],
+  }));
 }
 
 export type FinancialMetrics = {
@@ -40,12 +74,13 @@ export type FinancialMetrics = {
 
 /**
  * The dashboard metrics of a period and their growth against the previous period of the same
- * length (previousRange). Other features (reports, admin) call this so every total agrees.
+ * length (previousRange), in one query. Other features (reports, admin) call this so every total agrees.
  */
 export async function financialMetrics(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<FinancialMetrics> {
   const before = previousRange(range);
-  const current = metricsOf(await periodTotals(tx, organizationId, range));
-  const previous = metricsOf(await periodTotals(tx, organizationId, before));
+  const [currentTotals, previousTotals] = await totalsOfRanges(tx, organizationId, [range, before]);
+  const current = metricsOf(currentTotals);
+  const previous = metricsOf(previousTotals);
   return { range, previousRange: before, current, previous, growth: growthOf(current, previous) };
 }
 
@@ -58,8 +93,7 @@ export type CashFlowMonth = { month: string; label: string; income: bigint; expe
  */
 export async function cashFlowSeries(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<CashFlowMonth[]> {
   const rows = await tx.any(sql.type(totalsRow.extend({ month: z.string() }))`
-    SELECT to_char(day, 'YYYY-MM') AS month, ${totalsColumns} FROM dashboard_daily
-    WHERE organization_id = ${organizationId} AND day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    SELECT to_char(day, 'YYYY-MM') AS month, ${totalsColumns()} FROM ${ledgerWithin(organizationId, range)} l
     GROUP BY 1`);
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return monthsOf(range).map((month) => {
@@ -82,10 +116,9 @@ const humanize = (slug: string) => {
 export async function expenseBreakdown(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<BreakdownItem[]> {
   const rows = await tx.any(sql.type(z.object({ category: z.string(), amount: z.bigint(), name: z.string().nullable(), color: z.string().nullable() }))`
     SELECT d.category, SUM(d.amount)::bigint AS amount, c.name, c.color
-    FROM dashboard_daily d
-    LEFT JOIN dashboard_categories c ON c.organization_id = d.organization_id AND c.slug = d.category
-    WHERE d.organization_id = ${organizationId} AND d.kind = 'expense' AND d.status = ANY(${list(expenseCountedStatuses)})
-      AND d.day BETWEEN ${range.startDate}::date AND ${range.endDate}::date
+    FROM ${ledgerWithin(organizationId, range)} d
+    LEFT JOIN dashboard_categories c ON c.organization_id = ${organizationId} AND c.slug = d.category
+    WHERE d.kind = 'expense' AND d.status = ANY(${list(expenseCountedStatuses)})
     GROUP BY d.category, c.name, c.color
     HAVING SUM(d.amount) <> 0
     ORDER BY amount DESC, d.category`);

@@ -1,10 +1,11 @@
 // Reads of budgets with what each has spent in its current period (summed at read time from the
-// budgets projector's own copy of approved/completed expense occurrences). Run inside withTenant.
+// budgets projector's own copy of approved/completed expenses, recurring ones expanded for the period). Run inside withTenant.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
 import { currentPeriod } from '../../domain/finance/budget-health';
 import { validationError } from '../../domain/shared/errors';
 import { idIn, isUuid, listPage, type Page } from './filters';
+import { mayOccurWithin, occurrencesWithin } from './occurrences';
 
 export const budgetRow = z.object({
   id: z.string(),
@@ -68,13 +69,15 @@ function budgetsWithSpending(organizationId: string, today: string): FragmentSql
     WHEN 'monthly' THEN ${currentPeriod('monthly', today)[edge]}::date
     WHEN 'quarterly' THEN ${currentPeriod('quarterly', today)[edge]}::date
     ELSE ${currentPeriod('yearly', today)[edge]}::date END`;
+  const periodStart = sql.fragment`w.period_start`;
+  const periodEnd = sql.fragment`w.period_end`;
   return sql.fragment`
     SELECT p.*, CASE WHEN p.budget_amount > 0 THEN p.spent_amount::numeric * 100 / p.budget_amount ELSE 0 END AS percentage
     FROM (
       SELECT b.id, b.category, b.budget_amount, b.period, b.created_at, w.period_start, w.period_end,
-        COALESCE((SELECT sum(s.amount) FROM budget_spending s
+        COALESCE((SELECT sum(s.amount) FROM budget_spending_rules s ${occurrencesWithin('s', periodStart, periodEnd)}
           WHERE s.organization_id = b.organization_id AND s.budget_category = b.category
-            AND s.occurrence_date BETWEEN w.period_start AND w.period_end), 0)::bigint AS spent_amount
+            AND ${mayOccurWithin('s', periodStart, periodEnd)}), 0)::bigint AS spent_amount
       FROM budgets b
       CROSS JOIN LATERAL (SELECT ${bounds('start')} AS period_start, ${bounds('end')} AS period_end) w
       WHERE b.organization_id = ${organizationId}

@@ -1,8 +1,10 @@
 // Reads of the expenses read model for the API (callers run them inside withTenant).
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import type { DateRange } from '../../domain/finance/period-range';
 import { validationError } from '../../domain/shared/errors';
-import { idIn, isUuid, likePattern, listPage, type Page } from './filters';
+import { dateBound, idIn, isUuid, likePattern, listPage, type Page } from './filters';
+import { withinRange } from './occurrences';
 
 export const expenseRow = z.object({
   id: z.string(),
@@ -45,8 +47,6 @@ export const expenseSortable: Record<string, FragmentSqlToken> = {
   createdAt: sql.fragment`created_at`,
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 const oneOrMany = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
 
 /** react-admin filter → SQL conditions: q, category, status, expenseType, isRecurring, date_gte, date_lte, id. */
@@ -70,8 +70,8 @@ export function expenseFilter(organizationId: string, filter: Record<string, unk
         break;
       case 'date_gte':
       case 'date_lte': {
-        if (!DATE.test(String(value))) throw validationError(`Filtro ${key} inválido: use AAAA-MM-DD`);
-        conditions.push(key === 'date_gte' ? sql.fragment`date >= ${String(value)}::date` : sql.fragment`date <= ${String(value)}::date`);
+        const bound = dateBound(value, key);
+        if (bound) conditions.push(key === 'date_gte' ? sql.fragment`date >= ${bound}::date` : sql.fragment`date <= ${bound}::date`);
         break;
       }
       case 'id':
@@ -124,4 +124,17 @@ export function summarizeExpenses(tx: CommonQueryMethods, where: FragmentSqlToke
 export function countExpensesInCategory(tx: CommonQueryMethods, organizationId: string, slug: string): Promise<number> {
   return tx.oneFirst(sql.type(z.object({ n: z.number() }))`
     SELECT count(*)::int AS n FROM expenses WHERE organization_id = ${organizationId} AND category = ${slug}`);
+}
+
+/**
+ * Each dated occurrence of the organization's expenses within the range, as rows (occurrence_date,
+ * description, category, amount, status, expense_type): a recurring expense expanded from its rule.
+ */
+export function expenseOccurrencesWithin(organizationId: string, range: DateRange): FragmentSqlToken {
+  const within = withinRange('e', range);
+  return sql.fragment`(
+    SELECT occurrence.day AS occurrence_date, e.id AS expense_id, e.description, e.category, e.amount, e.status, e.expense_type
+    FROM expenses e ${within.join}
+    WHERE e.organization_id = ${organizationId} AND ${within.where}
+  )`;
 }

@@ -1,26 +1,50 @@
-// Read models of expenses: one row per expense, and one per occurrence (recurring expenses
-// projected ahead until their end date, duration or the 24-month horizon) for cash flow and budgets.
+// Read model of expenses: one row per expense; a recurring one is its rule (date, period, duration,
+// end date), expanded into occurrences when read (projections/finance/occurrences.ts).
 import { sql } from 'slonik';
 import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { Expense, ExpenseEvent } from '../../domain/finance/expense';
-import { occurrenceDates } from '../../domain/finance/recurrence';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
 
-async function upsertExpense(tx: Tx, e: Expense, at: string): Promise<void> {
-  const a = e.attachment;
+type Change = { expense: Expense | null; at: string; createdAt: string; replaced: boolean };
+
+/** Folds a page into each expense's final state, then writes it with one delete and one upsert. */
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const changes = new Map<string, Change>();
+  for (const event of events) {
+    if (!event.type.startsWith('Expense')) continue;
+    const e = decodeEvent<ExpenseEvent>(event);
+    const id = e.data.expenseId;
+    const before = changes.get(id);
+    const at = event.metadata.occurredAt;
+    if (e.type === 'ExpenseDeleted') {
+      changes.set(id, { expense: null, at, createdAt: at, replaced: true });
+      continue;
+    }
+    // created_at stays the first one seen, unless the row was deleted in between.
+    const createdAt = before && before.expense ? before.createdAt : at;
+    changes.set(id, { expense: e.data, at, createdAt, replaced: before?.replaced ?? false });
+  }
+  if (changes.size === 0) return;
+  const gone = [...changes].filter(([, c]) => c.replaced).map(([id]) => id);
+  if (gone.length > 0) await tx.query(sql.unsafe`DELETE FROM expenses WHERE id = ANY(${sql.array(gone, 'uuid')})`);
+  const rows = [...changes.values()].flatMap(({ expense: e, at, createdAt }) => (e ? [{
+    id: e.expenseId, organization_id: e.organizationId, description: e.description, amount: e.amount.toString(), category: e.category,
+    status: e.status, date: e.date, expense_type: e.expenseType, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
+    recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
+    attachment_id: e.attachment?.id ?? null, attachment_name: e.attachment?.name ?? null, attachment_type: e.attachment?.type ?? null,
+    attachment_size: e.attachment?.size ?? null, attachment_sha256: e.attachment?.sha256 ?? null,
+    source_kind: e.source?.kind ?? null, source_id: e.source?.importedTransactionId ?? null, created_at: createdAt, updated_at: at,
+  }] : []));
+  if (rows.length === 0) return;
   await tx.query(sql.unsafe`
-    INSERT INTO expenses (
-      id, organization_id, description, amount, category, status, date, expense_type, is_recurring,
-      recurring_period, recurring_duration, recurring_end_date,
-      attachment_id, attachment_name, attachment_type, attachment_size, attachment_sha256,
-      source_kind, source_id, created_at, updated_at)
-    VALUES (
-      ${e.expenseId}, ${e.organizationId}, ${e.description}, ${e.amount.toString()}::bigint, ${e.category}, ${e.status}, ${e.date}::date,
-      ${e.expenseType}, ${e.isRecurring}, ${e.recurringPeriod}, ${e.recurringDuration}, ${e.recurringEndDate}::date,
-      ${a?.id ?? null}, ${a?.name ?? null}, ${a?.type ?? null}, ${a?.size ?? null}, ${a?.sha256 ?? null},
-      ${e.source?.kind ?? null}, ${e.source?.importedTransactionId ?? null}, ${at}, ${at})
+    INSERT INTO expenses (${columns})
+    SELECT ${columns} FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS x(
+      id uuid, organization_id uuid, description text, amount bigint, category text, status text, date date, expense_type text,
+      is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date,
+      attachment_id text, attachment_name text, attachment_type text, attachment_size integer, attachment_sha256 text,
+      source_kind text, source_id text, created_at timestamptz, updated_at timestamptz)
     ON CONFLICT (id) DO UPDATE SET
       description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category, status = EXCLUDED.status,
       date = EXCLUDED.date, expense_type = EXCLUDED.expense_type, is_recurring = EXCLUDED.is_recurring,
@@ -31,20 +55,14 @@ async function upsertExpense(tx: Tx, e: Expense, at: string): Promise<void> {
       source_kind = EXCLUDED.source_kind, source_id = EXCLUDED.source_id, updated_at = EXCLUDED.updated_at`);
 }
 
-async function replaceOccurrences(tx: Tx, e: Expense): Promise<void> {
-  await tx.query(sql.unsafe`DELETE FROM expense_occurrences WHERE expense_id = ${e.expenseId}`);
-  const dates = occurrenceDates(e);
-  await tx.query(sql.unsafe`
-    INSERT INTO expense_occurrences (organization_id, expense_id, sequence, occurrence_date, description, amount, category, status, expense_type, is_recurring)
-    SELECT ${e.organizationId}, ${e.expenseId}, o.sequence - 1, o.occurrence_date, ${e.description}, ${e.amount.toString()}::bigint,
-      ${e.category}, ${e.status}, ${e.expenseType}, ${e.isRecurring}
-    FROM unnest(${sql.array(dates, 'date')}) WITH ORDINALITY AS o(occurrence_date, sequence)`);
-}
+const columns = sql.fragment`id, organization_id, description, amount, category, status, date, expense_type, is_recurring,
+  recurring_period, recurring_duration, recurring_end_date, attachment_id, attachment_name, attachment_type, attachment_size,
+  attachment_sha256, source_kind, source_id, created_at, updated_at`;
 
 export const expensesProjector: Projector = {
   name: 'expenses',
-  version: 1,
-  tables: ['expenses', 'expense_occurrences'],
+  version: 2,
+  tables: ['expenses'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS expenses (
@@ -73,38 +91,10 @@ export const expensesProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS expenses_organization_date ON expenses (organization_id, date DESC)`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS expenses_organization_category ON expenses (organization_id, category)`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS expenses_description_trgm ON expenses USING gin (description gin_trgm_ops)`);
-    await tx.query(sql.unsafe`
-      CREATE TABLE IF NOT EXISTS expense_occurrences (
-        organization_id uuid NOT NULL,
-        expense_id uuid NOT NULL,
-        sequence integer NOT NULL,
-        occurrence_date date NOT NULL,
-        description text NOT NULL,
-        amount bigint NOT NULL,
-        category text NOT NULL,
-        status text NOT NULL,
-        expense_type text NOT NULL,
-        is_recurring boolean NOT NULL,
-        PRIMARY KEY (expense_id, sequence)
-      )`);
-    await tx.query(sql.unsafe`
-      CREATE INDEX IF NOT EXISTS expense_occurrences_organization_date ON expense_occurrences (organization_id, occurrence_date)`);
+    // Version 1 kept every occurrence (24 months of an indefinite expense); they are expanded when read now.
+    await tx.query(sql.unsafe`DROP TABLE IF EXISTS expense_occurrences`);
     await protectTenantTable(tx, 'expenses');
-    await protectTenantTable(tx, 'expense_occurrences');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Expense')) return;
-    const e = decodeEvent<ExpenseEvent>(event);
-    switch (e.type) {
-      case 'ExpenseRecorded':
-      case 'ExpenseUpdated':
-        await upsertExpense(tx, e.data, event.metadata.occurredAt);
-        await replaceOccurrences(tx, e.data);
-        return;
-      case 'ExpenseDeleted':
-        await tx.query(sql.unsafe`DELETE FROM expense_occurrences WHERE expense_id = ${e.data.expenseId}`);
-        await tx.query(sql.unsafe`DELETE FROM expenses WHERE id = ${e.data.expenseId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

@@ -1,7 +1,7 @@
 // Building blocks for the WHERE clauses of finance lists (react-admin's `filter` object).
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
-import { isValidDate } from '../../domain/shared/dates';
+import { DATE_RANGE_MESSAGE, isDateInRange, isValidDate } from '../../domain/shared/dates';
 import { validationError } from '../../domain/shared/errors';
 
 /** A page of a list as the API parsed it from react-admin's sort, range and filter. */
@@ -62,6 +62,7 @@ export function dateBound(value: unknown, field: string): string | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValidDate(value)) {
     throw validationError(`Data inválida em ${field}: use AAAA-MM-DD`, { [field]: 'Data inválida: use AAAA-MM-DD' });
   }
+  if (!isDateInRange(value)) throw validationError(`${field}: ${DATE_RANGE_MESSAGE}`, { [field]: DATE_RANGE_MESSAGE });
   return value;
 }
 

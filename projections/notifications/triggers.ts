@@ -14,7 +14,6 @@ import { budgetCategoryLabels, budgetCategoryOf, type BudgetCategory } from '../
 import type { BudgetEvent } from '../../domain/finance/budget';
 import { currentPeriod, type BudgetPeriod } from '../../domain/finance/budget-health';
 import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
-import { occurrenceDates } from '../../domain/finance/recurrence';
 import type { OrganizationEvent } from '../../domain/identity/organization';
 import type { InsightEvent } from '../../domain/insights/insight';
 import { NOTIFICATION_NAMESPACE } from '../../domain/notifications/notification';
@@ -24,6 +23,7 @@ import {
 } from '../../domain/notifications/triggers';
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { Projector, Tx } from '../projector';
+import { dateBound, mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
 import { protectTenantTable } from '../tenant-table';
 
 export const notificationIdOf = (key: string) => v5(key, NOTIFICATION_NAMESPACE);
@@ -52,8 +52,8 @@ async function budgetsOf(tx: Tx, organizationId: string, categories: readonly st
 async function spentIn(tx: Tx, organizationId: string, category: string, period: BudgetPeriod, today: string): Promise<bigint> {
   const { start, end } = currentPeriod(period, today);
   return tx.oneFirst(sql.type(z.object({ spent: z.bigint() }))`
-    SELECT COALESCE(SUM(amount), 0)::bigint AS spent FROM notification_spending
-    WHERE organization_id = ${organizationId} AND budget_category = ${category} AND occurrence_date BETWEEN ${start}::date AND ${end}::date`);
+    SELECT COALESCE(SUM(s.amount), 0)::bigint AS spent FROM notification_spending_rules s ${occurrencesWithin('s', dateBound(start), dateBound(end))}
+    WHERE s.organization_id = ${organizationId} AND s.budget_category = ${category} AND ${mayOccurWithin('s', dateBound(start), dateBound(end))}`);
 }
 
 async function budgetIntent(tx: Tx, event: RecordedEvent, organizationId: string, budget: BudgetRow, before: { spent: bigint; budget: bigint } | null, today: string) {
@@ -68,19 +68,20 @@ async function budgetIntent(tx: Tx, event: RecordedEvent, organizationId: string
 async function onExpense(tx: Tx, event: RecordedEvent, organizationId: string, expenseId: string, next: Expense | null): Promise<void> {
   const today = saoPauloDate(new Date(event.metadata.occurredAt));
   const previous = await tx.anyFirst(sql.type(z.object({ budget_category: z.string() }))`
-    SELECT DISTINCT budget_category FROM notification_spending WHERE expense_id = ${expenseId}`);
+    SELECT DISTINCT budget_category FROM notification_spending_rules WHERE expense_id = ${expenseId}`);
   const nextCategory = next && spentStatuses.includes(next.status) ? budgetCategoryOf(next.category) : null;
   const affected = [...new Set([...previous, ...(nextCategory ? [nextCategory] : [])])];
   const budgets = await budgetsOf(tx, organizationId, affected);
   const before = new Map<string, bigint>();
   for (const b of budgets) before.set(b.budget_id, await spentIn(tx, organizationId, b.category, b.period, today));
 
-  await tx.query(sql.unsafe`DELETE FROM notification_spending WHERE expense_id = ${expenseId}`);
+  await tx.query(sql.unsafe`DELETE FROM notification_spending_rules WHERE expense_id = ${expenseId}`);
   if (next && nextCategory) {
     await tx.query(sql.unsafe`
-      INSERT INTO notification_spending (organization_id, expense_id, sequence, occurrence_date, budget_category, amount)
-      SELECT ${organizationId}, ${expenseId}, o.sequence - 1, o.occurrence_date, ${nextCategory}, ${next.amount.toString()}::bigint
-      FROM unnest(${sql.array(occurrenceDates(next), 'date')}) WITH ORDINALITY AS o(occurrence_date, sequence)`);
+      INSERT INTO notification_spending_rules (organization_id, expense_id, budget_category, amount, date, is_recurring,
+        recurring_period, recurring_duration, recurring_end_date)
+      VALUES (${organizationId}, ${expenseId}, ${nextCategory}, ${next.amount.toString()}::bigint, ${next.date}::date, ${next.isRecurring},
+        ${next.recurringPeriod}, ${next.recurringDuration}, ${next.recurringEndDate}::date)`);
   }
   for (const b of budgets) {
     await file(tx, event, await budgetIntent(tx, event, organizationId, b, { spent: before.get(b.budget_id) ?? 0n, budget: b.budget_amount }, today));
@@ -111,8 +112,8 @@ async function onBudget(tx: Tx, event: RecordedEvent): Promise<void> {
 
 export const notificationTriggersProjector: Projector = {
   name: 'notification-triggers',
-  version: 1,
-  tables: ['notification_outbox', 'notification_budgets', 'notification_spending', 'notification_connections'],
+  version: 2,
+  tables: ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS notification_outbox (
@@ -133,24 +134,29 @@ export const notificationTriggersProjector: Projector = {
         period text NOT NULL
       )`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS notification_budgets_category ON notification_budgets (organization_id, category)`);
+    // One row per counted expense: a recurring one is its rule, expanded for the period when read.
     await tx.query(sql.unsafe`
-      CREATE TABLE IF NOT EXISTS notification_spending (
+      CREATE TABLE IF NOT EXISTS notification_spending_rules (
         organization_id uuid NOT NULL,
-        expense_id uuid NOT NULL,
-        sequence integer NOT NULL,
-        occurrence_date date NOT NULL,
+        expense_id uuid PRIMARY KEY,
         budget_category text NOT NULL,
         amount bigint NOT NULL,
-        PRIMARY KEY (expense_id, sequence)
+        date date NOT NULL,
+        is_recurring boolean NOT NULL,
+        recurring_period text,
+        recurring_duration integer,
+        recurring_end_date date
       )`);
-    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS notification_spending_lookup ON notification_spending (organization_id, budget_category, occurrence_date)`);
+    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS notification_spending_rules_lookup ON notification_spending_rules (organization_id, budget_category, date)`);
+    // Version 1 kept each occurrence (24 months of an indefinite expense).
+    await tx.query(sql.unsafe`DROP TABLE IF EXISTS notification_spending`);
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS notification_connections (
         connection_id uuid PRIMARY KEY,
         organization_id uuid NOT NULL,
         bank_name text NOT NULL
       )`);
-    for (const table of ['notification_outbox', 'notification_budgets', 'notification_spending', 'notification_connections']) await protectTenantTable(tx, table);
+    for (const table of ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections']) await protectTenantTable(tx, table);
   },
   async handle(event: RecordedEvent, tx: Tx) {
     const at = event.metadata.occurredAt;

@@ -8,7 +8,7 @@ import { createCategory } from '../../app/finance/categories';
 import { recordExpense, type ExpenseInput } from '../../app/finance/expenses';
 import type { BudgetCategory } from '../../domain/finance/budget-categories';
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
-import { occurrenceDates } from '../../domain/finance/recurrence';
+import { occurrencesBetween } from '../../domain/finance/recurrence';
 import { addDays, addMonths, saoPauloDate } from '../../domain/shared/dates';
 import type { DemoSeedStep } from './demo';
 
@@ -76,8 +76,8 @@ export function spentThisMonth(expenses: DemoExpense[], today: string): Map<Budg
   for (const e of expenses) {
     const category = budgetCategoryOf(e.category);
     if (!category || !['approved', 'completed'].includes(e.status ?? 'approved')) continue;
-    const dates = occurrenceDates({ date: e.date, isRecurring: e.isRecurring ?? false, recurringPeriod: e.recurringPeriod ?? null, recurringDuration: e.recurringDuration ?? null, recurringEndDate: e.recurringEndDate ?? null });
-    const n = BigInt(dates.filter((d) => d.startsWith(month)).length);
+    const recurrence = { date: e.date, isRecurring: e.isRecurring ?? false, recurringPeriod: e.recurringPeriod ?? null, recurringDuration: e.recurringDuration ?? null, recurringEndDate: e.recurringEndDate ?? null };
+    const n = BigInt(occurrencesBetween(recurrence, `${month}-01`, `${month}-31`).length);
     spent.set(category, (spent.get(category) ?? 0n) + e.amount * n);
   }
   return spent;

@@ -2,13 +2,12 @@
 // by hand month after month), their weight in the monthly spending and what 10% off would save.
 import { formatMoney } from '../../../domain/shared/money';
 import { budgetCategoryOf } from '../../../domain/finance/budget-categories';
-import { occurrenceDates } from '../../../domain/finance/recurrence';
+import { lastOccurrence, monthsPerPeriod } from '../../../domain/finance/recurrence';
 import { monthOf, totalsByMonth, type Analysis } from '../history';
 import { cents, num, type InsightRule } from '../rule';
 import { median } from '../stats';
 import { brl, listing, percent } from '../text';
 
-const PERIOD_MONTHS = { monthly: 1, quarterly: 3, yearly: 12 } as const;
 /** A bill entered by hand counts as recurring when it appears in 3 of the last 4 complete months. */
 const SERIES_WINDOW = 4;
 const SERIES_MIN_MONTHS = 3;
@@ -30,8 +29,8 @@ function recurringCosts(a: Analysis): RecurringCost[] {
   const monthStart = `${a.currentMonth}-01`;
   const costs: RecurringCost[] = a.history.expenses
     .filter((e) => e.isRecurring && e.recurringPeriod && (e.status === 'approved' || e.status === 'completed') && negotiable(e.category))
-    .filter((e) => occurrenceDates(e).some((d) => d >= monthStart))
-    .map((e) => ({ key: `${e.category}|${normalize(e.description)}`, description: e.description, monthly: num(e.amount) / PERIOD_MONTHS[e.recurringPeriod!] }));
+    .filter((e) => (lastOccurrence(e) ?? monthStart) >= monthStart)
+    .map((e) => ({ key: `${e.category}|${normalize(e.description)}`, description: e.description, monthly: num(e.amount) / monthsPerPeriod[e.recurringPeriod!] }));
   const known = new Set(costs.map((c) => c.key));
   const window = a.completeMonths(SERIES_WINDOW);
   const series = new Map<string, { description: string; months: Map<string, number> }>();
