@@ -14,4 +14,16 @@ export type Projector = {
   migrate(tx: Tx): Promise<void>;
   /** Applies one event; must be idempotent and ignore event types it does not know. */
   handle(event: RecordedEvent, tx: Tx): Promise<void>;
+  /**
+   * Applies a page of events (log order) with set-based statements: load the rows the page
+   * touches, fold the page in memory, write once. Same result as `handle` on each event in turn.
+   */
+  handleBatch?(events: readonly RecordedEvent[], tx: Tx): Promise<void>;
 };
+
+/** Applies a page through the projector's batch path when it has one, event by event otherwise. */
+export async function applyEvents(projector: Projector, events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  if (events.length === 0) return;
+  if (projector.handleBatch) return projector.handleBatch(events, tx);
+  for (const event of events) await projector.handle(event, tx);
+}

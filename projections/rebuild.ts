@@ -4,7 +4,7 @@
 import { sql } from 'slonik';
 import type { Db } from '../app/db/pool';
 import type { EventStore } from '../app/eventstore/port';
-import type { Projector, Tx } from './projector';
+import { applyEvents, type Projector, type Tx } from './projector';
 
 export type RebuildProgress = { position: bigint; head: bigint; applied: number };
 
@@ -34,7 +34,7 @@ export async function rebuildProjector(deps: {
   const head = await eventStore.headPosition();
   const replay = async (tx: Tx): Promise<number> => {
     const events = await eventStore.readAll({ after: position, limit: batchSize });
-    for (const event of events) await projector.handle(event, tx);
+    await applyEvents(projector, events, tx);
     if (events.length > 0) position = events[events.length - 1].position;
     appliedCount += events.length;
     return events.length;

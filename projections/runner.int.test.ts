@@ -9,7 +9,7 @@ import type { Projector, Tx } from './projector';
 import { createProjectionRunner } from './runner';
 
 // A small read model: per-account balance and event count, built from test events.
-function ledgerProjector(options: { version?: number; failOn?: (event: RecordedEvent) => boolean } = {}): Projector {
+function ledgerProjector(options: { version?: number; failOn?: (event: RecordedEvent) => boolean; crashOn?: (event: RecordedEvent) => boolean } = {}): Projector {
   return {
     name: 'test_ledger',
     version: options.version ?? 1,
@@ -19,7 +19,8 @@ function ledgerProjector(options: { version?: number; failOn?: (event: RecordedE
     },
     async handle(event, tx) {
       if (event.type !== 'LedgerMoved') return;
-      if (options.failOn?.(event)) throw new Error('crash inside the handler');
+      if (options.failOn?.(event)) throw new Error('bug in the handler');
+      if (options.crashOn?.(event)) throw Object.assign(new Error('connection lost mid-batch'), { code: '08006' });
       await tx.query(sql.unsafe`
         INSERT INTO test_ledger (account, balance, events, version) VALUES (${String(event.data.account)}, ${Number(event.data.amount)}, 1, ${options.version ?? 1})
         ON CONFLICT (account) DO UPDATE SET balance = test_ledger.balance + EXCLUDED.balance, events = test_ledger.events + 1, version = EXCLUDED.version`);
@@ -54,7 +55,7 @@ describe('projection runner', () => {
 
   it('after a crash mid-batch and a restart, the read model equals an uninterrupted run', async () => {
     let crashes = 0;
-    const crashing = ledgerProjector({ failOn: (event) => event.data.seq === 77 && crashes++ === 0 });
+    const crashing = ledgerProjector({ crashOn: (event) => event.data.seq === 77 && crashes++ === 0 });
     const first = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [crashing], batchSize: 50 });
     await first.catchUp();
     const partial = await snapshot(database.db);
@@ -127,5 +128,146 @@ describe('projection runner', () => {
     const schemas = await database.db.anyFirst(sql.type(z.object({ nspname: z.string() }))`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%'`);
     expect(schemas).toEqual([]);
     await runner.stop();
+  });
+});
+
+// Two tenants' ledgers; the handler has a bug on events marked `poison` while `buggy` is on.
+function tenantLedger(state: { buggy: boolean; label?: string }): Projector {
+  return {
+    name: 'tenant_ledger',
+    version: 1,
+    tables: ['tenant_ledger'],
+    async migrate(tx: Tx) {
+      await tx.query(sql.unsafe`CREATE TABLE IF NOT EXISTS tenant_ledger (
+        organization_id uuid NOT NULL, account text NOT NULL, balance bigint NOT NULL, applied_by text, PRIMARY KEY (organization_id, account))`);
+    },
+    async handle(event, tx) {
+      if (event.type !== 'LedgerMoved') return;
+      if (state.buggy && event.data.poison) throw new Error('time zone displacement out of range');
+      await tx.query(sql.unsafe`
+        INSERT INTO tenant_ledger (organization_id, account, balance, applied_by)
+        VALUES (${event.metadata.organizationId}, ${String(event.data.account)}, ${Number(event.data.amount)}, ${state.label ?? null})
+        ON CONFLICT (organization_id, account) DO UPDATE SET balance = tenant_ledger.balance + EXCLUDED.balance, applied_by = EXCLUDED.applied_by`);
+    },
+  };
+}
+
+const tenantMeta = (organizationId: string) => ({ ...meta(), organizationId });
+const move = (store: EventStore, organizationId: string, account: string, amount: number, poison = false) =>
+  store.append(`ledger-${randomUUID()}`, [{ type: 'LedgerMoved', data: { account, amount, poison } }], { expectedRevision: 'no_stream', metadata: tenantMeta(organizationId) });
+const balance = (db: TestDatabase['db'], organizationId: string, account: string) =>
+  db.maybeOneFirst(sql.type(z.object({ balance: z.bigint() }))`SELECT balance FROM tenant_ledger WHERE organization_id = ${organizationId} AND account = ${account}`);
+
+describe('projection runner: one organization cannot stall the others', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore(database.db, database.url);
+    await database.db.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it("holds back a poisoned tenant, keeps the others live, and catches it up with a replay once fixed", async () => {
+    const [tenantA, tenantB] = [randomUUID(), randomUUID()];
+    const state = { buggy: true };
+    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    await runner.start();
+    try {
+      await move(store, tenantA, 'caixa', 100);
+      await move(store, tenantB, 'caixa', 10);
+      await move(store, tenantA, 'caixa', 5, true);
+      await move(store, tenantA, 'caixa', 1000); // after the poison: held back
+      const write = await move(store, tenantB, 'caixa', 20);
+      expect(await runner.waitFor(write.position, 1_000)).toBe(true); // readable within a second
+      expect(await balance(database.db, tenantB, 'caixa')).toBe(30n);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+
+      const failures = await database.db.any(sql.type(z.object({ organization_id: z.string(), event_type: z.string(), error: z.string(), resolved_at: z.string().nullable() }))`
+        SELECT organization_id, event_type, error, resolved_at FROM projection_failures WHERE projector = 'tenant_ledger'`);
+      expect(failures).toEqual([{ organization_id: tenantA, event_type: 'LedgerMoved', error: 'time zone displacement out of range', resolved_at: null }]);
+
+      // Tenant B keeps flowing; tenant A's later writes stay held back, never half-applied.
+      await move(store, tenantB, 'caixa', 3);
+      const held = await move(store, tenantA, 'caixa', 7);
+      // The runner passes A's held-back event too (the replay below covers up to its checkpoint).
+      expect(await runner.waitFor(held.position, 1_000)).toBe(true);
+      expect(await balance(database.db, tenantB, 'caixa')).toBe(33n);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+
+      state.buggy = false; // the code is fixed
+      await runner.replayOrganization('tenant_ledger', tenantA);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(1112n);
+      const after = await move(store, tenantA, 'caixa', 1);
+      expect(await runner.waitFor(after.position, 1_000)).toBe(true);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(1113n);
+      expect(await balance(database.db, tenantB, 'caixa')).toBe(33n);
+      const open = await database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM projection_failures WHERE resolved_at IS NULL`);
+      expect(open).toBe(0);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('processes a requested replay of one organization (projection_rebuilds row + NOTIFY) and reports it done', async () => {
+    const tenant = randomUUID();
+    const state = { buggy: true };
+    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    await runner.start();
+    try {
+      await move(store, tenant, 'banco', 50, true);
+      const held = await move(store, tenant, 'banco', 25);
+      expect(await runner.waitFor(held.position, 2_000)).toBe(true);
+      expect(await balance(database.db, tenant, 'banco')).toBeNull();
+      state.buggy = false;
+      const id = randomUUID();
+      await database.db.query(sql.unsafe`INSERT INTO projection_rebuilds (id, projector, organization_id) VALUES (${id}, 'tenant_ledger', ${tenant})`);
+      await database.db.query(sql.unsafe`NOTIFY fluxo_projection_rebuilds`);
+      await expect.poll(async () => database.db.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM projection_rebuilds WHERE id = ${id}`), { timeout: 5_000 }).toBe('done');
+      expect(await balance(database.db, tenant, 'banco')).toBe(75n);
+      const row = await database.db.one(sql.type(z.object({ applied: z.bigint(), started_at: z.string().nullable(), finished_at: z.string().nullable() }))`
+        SELECT applied, started_at, finished_at FROM projection_rebuilds WHERE id = ${id}`);
+      expect(row.started_at).not.toBeNull();
+      expect(row.finished_at).not.toBeNull();
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('a runner whose leader connection is killed stops applying; the other takes over; no event is applied twice', async () => {
+    const tenant = randomUUID();
+    const a = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'A' })], leaderRetryMs: 100 });
+    const b = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'B' })], leaderRetryMs: 100 });
+    await a.start();
+    await expect.poll(() => a.isLeader(), { timeout: 5_000 }).toBe(true);
+    await b.start();
+    try {
+      const first = await move(store, tenant, 'antes', 1);
+      expect(await a.waitFor(first.position, 2_000)).toBe(true);
+      expect(b.isLeader()).toBe(false);
+
+      await database.db.query(sql.unsafe`
+        SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = 7263003 AND granted`);
+      await expect.poll(() => b.isLeader(), { timeout: 5_000 }).toBe(true);
+      expect(a.isLeader()).toBe(false);
+
+      let last = first;
+      for (let i = 0; i < 20; i++) last = await move(store, tenant, 'depois', 1);
+      expect(await b.waitFor(last.position, 5_000)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // give a stray writer time to show itself
+      const rows = await database.db.any(sql.type(z.object({ account: z.string(), balance: z.bigint(), applied_by: z.string().nullable() }))`
+        SELECT account, balance, applied_by FROM tenant_ledger WHERE organization_id = ${tenant} ORDER BY account`);
+      expect(rows).toEqual([
+        { account: 'antes', balance: 1n, applied_by: 'A' },
+        { account: 'depois', balance: 20n, applied_by: 'B' },
+      ]);
+      expect(a.isLeader()).toBe(false);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
   });
 });

@@ -1,14 +1,22 @@
 // The projection runner: catches every projector up from its checkpoint, then follows the log live.
-// Each projector applies a batch and moves its checkpoint in one transaction, so a crash never
-// double-applies or loses an event. Only one runner per database is active (advisory-lock leader).
+// Each projector applies a page of events and moves its checkpoint in one transaction, so a crash
+// never double-applies or loses an event. A page that fails is applied again organization by
+// organization (isolation.ts): a failing organization is recorded in projection_failures and
+// held back for that projector, every other one keeps flowing, until a replay of it resolves
+// the failure. Only one runner per database applies: the leader holds an advisory lock on its
+// own connection, and every apply transaction checks that lock is still held by that connection
+// (a lost connection or a PostgreSQL restart ends leadership instead of letting two runners write).
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
-import type { Projector } from './projector';
+import { applyIsolated, describeError, isTransient, loadDegraded, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
+import { applyEvents, type Projector } from './projector';
 import { rebuildProjector, type RebuildProgress } from './rebuild';
+
+export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 
 const LEADER_LOCK = 7_263_003;
 
@@ -28,9 +36,55 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
       position bigint NOT NULL DEFAULT 0,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+  // A projector that failed on an organization's event: that organization is degraded for that
+  // projector (its later events held back) until a replay of the organization resolves the row.
+  await db.query(sql.unsafe`
+    CREATE TABLE IF NOT EXISTS projection_failures (
+      projector text NOT NULL,
+      organization_id uuid,
+      position bigint NOT NULL,
+      event_id uuid NOT NULL,
+      event_type text NOT NULL,
+      error text NOT NULL,
+      failed_at timestamptz NOT NULL DEFAULT now(),
+      resolved_at timestamptz
+    )`);
+  await db.query(sql.unsafe`
+    CREATE UNIQUE INDEX IF NOT EXISTS projection_failures_open
+      ON projection_failures (projector, COALESCE(organization_id, '00000000-0000-0000-0000-000000000000'::uuid))
+      WHERE resolved_at IS NULL`);
+  // Rebuilds asked for from the admin API (whole projector, or one organization's replay); the
+  // leading projection runner picks them up and writes its progress into the row.
+  await db.query(sql.unsafe`
+    CREATE TABLE IF NOT EXISTS projection_rebuilds (
+      id uuid PRIMARY KEY,
+      projector text NOT NULL,
+      organization_id uuid,
+      requested_by uuid,
+      requested_at timestamptz NOT NULL DEFAULT now(),
+      status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'done', 'failed')),
+      started_at timestamptz,
+      finished_at timestamptz,
+      position bigint NOT NULL DEFAULT 0,
+      head bigint NOT NULL DEFAULT 0,
+      applied bigint NOT NULL DEFAULT 0,
+      error text
+    )`);
+  // Operator tables: row-level security on and no grant to the API's tenant role, so a tenant
+  // session can never read another organization's failures or replays.
+  for (const table of ['projection_failures', 'projection_rebuilds']) {
+    await db.query(sql.unsafe`ALTER TABLE ${sql.identifier([table])} ENABLE ROW LEVEL SECURITY`);
+  }
 }
 
 const checkpointRow = z.object({ name: z.string(), version: z.number(), position: z.bigint() });
+const requestRow = z.object({ id: z.string(), projector: z.string(), organization_id: z.string().nullable() });
+
+class LostLeadership extends Error {
+  constructor() {
+    super('projection runner lost its leader lock');
+  }
+}
 
 export type ProjectionRunner = {
   /** Becomes leader (or waits to), rebuilds outdated projectors, then follows the log. */
@@ -41,6 +95,11 @@ export type ProjectionRunner = {
   /** Resolves once every projector has applied `position`, or after `timeoutMs`. Returns whether it got there. */
   waitFor(position: bigint, timeoutMs?: number): Promise<boolean>;
   rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void>;
+  /**
+   * Replaces one organization's rows of a projector with a replay of its events up to the
+   * checkpoint, and resolves its open failure. Throws (failure kept) when the replay fails again.
+   */
+  replayOrganization(name: string, organizationId: string, onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   isLeader(): boolean;
 };
 
@@ -51,18 +110,24 @@ export function createProjectionRunner(deps: {
   projectors: readonly Projector[];
   logger?: RunnerLogger;
   batchSize?: number;
+  /** How often a follower tries to take over leadership. */
+  leaderRetryMs?: number;
 }): ProjectionRunner {
   const { db, eventStore, projectors } = deps;
   const logger = deps.logger ?? silent;
-  const batchSize = deps.batchSize ?? 500;
+  const batchSize = deps.batchSize ?? 2_000;
+  const leaderRetryMs = deps.leaderRetryMs ?? 2_000;
   const progress = new EventEmitter();
   progress.setMaxListeners(0);
   const applied = new Map<string, bigint>();
   const failingUntil = new Map<string, number>();
-  let leaderClient: pg.Client | null = null;
+  let degraded = new Map<string, Set<string>>();
+  let leader: { client: pg.Client; pid: number } | null = null;
   let stopped = true;
   let loop: Promise<void> | null = null;
-  const abort = new AbortController();
+  let abort = new AbortController();
+  let wake = new AbortController();
+  let background: Promise<void> | null = null;
 
   async function ensureCheckpoints(): Promise<Map<string, z.infer<typeof checkpointRow>>> {
     for (const projector of projectors) {
@@ -71,30 +136,55 @@ export function createProjectionRunner(deps: {
         VALUES (${projector.name}, ${projector.version}, 0) ON CONFLICT (name) DO NOTHING`);
     }
     const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
+    degraded = await loadDegraded(db);
     return new Map(rows.map((row) => [row.name, row]));
   }
 
-  async function applyBatch(projector: Projector, events: readonly RecordedEvent[]): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** One projector, one page, one transaction with its checkpoint. */
+  async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
+    const failures: Failure[] = [];
+    const last = await db.transaction(async (tx) => {
+      if (fencePid !== null) {
+        const held = await tx.exists(sql.unsafe`
+          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
+            AND pid = ${fencePid} AND granted`);
+        if (!held) throw new LostLeadership();
+      }
       const current = await tx.oneFirst(sql.type(z.object({ position: z.bigint() }))`
         SELECT position FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
-      let last = current;
-      for (const event of events) {
-        if (event.position <= current) continue;
-        await projector.handle(event, tx);
-        last = event.position;
+      const fresh = events.filter((event) => event.position > current);
+      if (fresh.length === 0) return current;
+      const heldBack = degraded.get(projector.name);
+      const kept = heldBack?.size ? fresh.filter((event) => !heldBack.has(orgKey(organizationOf(event)))) : fresh;
+      if (kept.length > 0) {
+        try {
+          await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint));
+        } catch (error) {
+          if (isTransient(error)) throw error;
+          failures.push(...(await applyIsolated(projector, kept, tx)));
+          for (const failure of failures) await recordFailure(tx, projector.name, failure);
+        }
       }
-      if (last > current) {
-        await tx.query(sql.unsafe`
-          UPDATE projection_checkpoints SET position = ${last.toString()}::bigint, updated_at = now()
-          WHERE name = ${projector.name}`);
-      }
-      applied.set(projector.name, last);
+      const position = fresh[fresh.length - 1].position;
+      await tx.query(sql.unsafe`
+        UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
+        WHERE name = ${projector.name}`);
+      return position;
     });
+    for (const failure of failures) {
+      const set = degraded.get(projector.name) ?? new Set<string>();
+      set.add(orgKey(failure.organizationId));
+      degraded.set(projector.name, set);
+      logger.error(
+        { projector: projector.name, organizationId: failure.organizationId, position: failure.event.position.toString(), eventType: failure.event.type, error: describeError(failure.error) },
+        'projector failed on an organization; its later events are held back until a replay',
+      );
+    }
+    applied.set(projector.name, last);
   }
 
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
-  async function runOnce(): Promise<number> {
+  async function runOnce(fencePid: number | null): Promise<number> {
     const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
     const positions = new Map(rows.map((row) => [row.name, row.position]));
     const now = Date.now();
@@ -109,13 +199,16 @@ export function createProjectionRunner(deps: {
       for (const p of active) applied.set(p.name, positions.get(p.name) ?? 0n);
       return 0;
     }
+    const last = events[events.length - 1].position;
     for (const projector of active) {
+      if ((positions.get(projector.name) ?? 0n) >= last) continue;
       try {
-        await applyBatch(projector, events);
+        await applyPage(projector, events, fencePid);
         failingUntil.delete(projector.name);
       } catch (error) {
+        if (error instanceof LostLeadership) throw error;
         failingUntil.set(projector.name, Date.now() + 2_000);
-        logger.error({ err: error, projector: projector.name }, 'projector failed; batch rolled back, will retry');
+        logger.error({ err: error, projector: projector.name }, 'projector page failed (not an event of one organization); rolled back, will retry');
       }
     }
     progress.emit('applied');
@@ -124,23 +217,40 @@ export function createProjectionRunner(deps: {
 
   async function catchUp(): Promise<void> {
     await ensureCheckpoints();
-    while ((await runOnce()) > 0) {
+    while ((await runOnce(null)) > 0) {
       if ([...failingUntil.values()].some((until) => until > Date.now())) break;
     }
     progress.emit('applied');
   }
 
+  function dropLeadership(reason: string): void {
+    if (!leader) return;
+    const { client } = leader;
+    leader = null;
+    logger.warn({ reason }, 'projection runner is no longer leader; stopped applying');
+    void client.end().catch(() => undefined);
+  }
+
   async function becomeLeader(): Promise<boolean> {
     const client = new pg.Client({ connectionString: deps.connectionString });
+    client.on('error', () => undefined);
     await client.connect();
-    const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADER_LOCK]);
-    if (result.rows[0]?.locked) {
-      leaderClient = client;
-      client.on('error', (error) => logger.error({ err: error }, 'leader connection lost'));
+    try {
+      const result = await client.query<{ locked: boolean; pid: number }>('SELECT pg_try_advisory_lock($1) AS locked, pg_backend_pid() AS pid', [LEADER_LOCK]);
+      if (!result.rows[0]?.locked) {
+        await client.end();
+        return false;
+      }
+      await client.query(`LISTEN ${REBUILDS_CHANNEL}`);
+      leader = { client, pid: result.rows[0].pid };
+      client.on('error', (error) => dropLeadership(`leader connection lost: ${error.message}`));
+      client.on('end', () => dropLeadership('leader connection closed'));
+      client.on('notification', () => wake.abort());
       return true;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
     }
-    await client.end();
-    return false;
   }
 
   async function rebuildOutdated(): Promise<void> {
@@ -154,29 +264,118 @@ export function createProjectionRunner(deps: {
     }
   }
 
+  async function replayOrganization(name: string, organizationId: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    const projector = projectors.find((p) => p.name === name);
+    if (!projector) throw new Error(`Projeção desconhecida: ${name}`);
+    await db.transaction(async (tx) => {
+      const checkpoint = await tx.oneFirst(sql.type(z.object({ position: z.bigint() }))`
+        SELECT position FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`);
+      for (const table of await tenantTables(tx, projector)) {
+        await tx.query(sql.unsafe`DELETE FROM ${sql.identifier([table])} WHERE organization_id = ${organizationId}`);
+      }
+      let after = 0n;
+      let count = 0;
+      for (;;) {
+        const page = await eventStore.readOrganization(organizationId, { after, limit: batchSize, until: checkpoint });
+        if (page.length === 0) break;
+        await applyEvents(projector, page, tx);
+        after = page[page.length - 1].position;
+        count += page.length;
+        onProgress?.({ position: after, head: checkpoint, applied: count });
+      }
+      await tx.query(sql.unsafe`
+        UPDATE projection_failures SET resolved_at = now()
+        WHERE projector = ${name} AND organization_id = ${organizationId} AND resolved_at IS NULL`);
+    });
+    degraded.get(name)?.delete(orgKey(organizationId));
+    logger.info({ projector: name, organizationId }, 'organization replayed; its events flow again');
+    wake.abort();
+  }
+
+  /** Requested rebuilds (admin API): one at a time, in the background; live follow goes on. */
+  async function startRequestedRebuild(): Promise<void> {
+    if (background) return;
+    const request = await db.maybeOne(sql.type(requestRow)`
+      UPDATE projection_rebuilds SET status = 'running', started_at = now()
+      WHERE id = (SELECT id FROM projection_rebuilds WHERE status = 'pending' ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, projector, organization_id`);
+    if (!request) return;
+    let lastWrite = 0;
+    const report = (p: RebuildProgress, force = false) => {
+      if (!force && Date.now() - lastWrite < 1_000) return;
+      lastWrite = Date.now();
+      void db.query(sql.unsafe`
+        UPDATE projection_rebuilds SET position = ${p.position.toString()}::bigint, head = ${p.head.toString()}::bigint, applied = ${p.applied}
+        WHERE id = ${request.id}`).catch(() => undefined);
+    };
+    const job = request.organization_id
+      ? replayOrganization(request.projector, request.organization_id, report)
+      : rebuild(request.projector, report);
+    background = job
+      .then(async () => {
+        await db.query(sql.unsafe`UPDATE projection_rebuilds SET status = 'done', finished_at = now() WHERE id = ${request.id}`);
+        logger.info({ projector: request.projector, organizationId: request.organization_id }, 'requested rebuild done');
+      })
+      .catch(async (error: unknown) => {
+        logger.error({ err: error, projector: request.projector, organizationId: request.organization_id }, 'requested rebuild failed');
+        await db.query(sql.unsafe`
+          UPDATE projection_rebuilds SET status = 'failed', finished_at = now(), error = ${describeError(error)} WHERE id = ${request.id}`).catch(() => undefined);
+      })
+      .finally(() => {
+        background = null;
+        wake.abort();
+      });
+  }
+
+  async function rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    const projector = projectors.find((p) => p.name === name);
+    if (!projector) throw new Error(`Projeção desconhecida: ${name}`);
+    await ensureCheckpoints();
+    await rebuildProjector({ db, eventStore, projector, batchSize, onProgress });
+  }
+
+  async function idle(): Promise<void> {
+    const head = await eventStore.headPosition();
+    const slowest = projectors.reduce((min, p) => {
+      const position = applied.get(p.name) ?? 0n;
+      return position < min ? position : min;
+    }, head);
+    const signal = AbortSignal.any([abort.signal, wake.signal]);
+    if (slowest >= head) await eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
+    else await sleep(500, signal);
+  }
+
   async function follow(): Promise<void> {
     while (!stopped) {
-      if (!leaderClient) {
-        if (!(await becomeLeader().catch(() => false))) {
-          await sleep(2_000, abort.signal);
+      if (wake.signal.aborted) wake = new AbortController();
+      if (!leader) {
+        const became = await becomeLeader().catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not try the projection leader lock');
+          return false;
+        });
+        if (!became) {
+          await sleep(leaderRetryMs, abort.signal);
           continue;
         }
         logger.info({}, 'projection runner is leader');
-        await rebuildOutdated();
+        try {
+          await rebuildOutdated();
+        } catch (error) {
+          logger.error({ err: error }, 'rebuild of outdated projections failed');
+        }
       }
       try {
-        const read = await runOnce();
-        if (read === 0 && !stopped) {
-          const head = await eventStore.headPosition();
-          const slowest = projectors.reduce((min, p) => {
-            const position = applied.get(p.name) ?? 0n;
-            return position < min ? position : min;
-          }, head);
-          if (slowest >= head) await eventStore.waitForEvents(head, { timeoutMs: 5_000, signal: abort.signal });
-          else await sleep(500, abort.signal);
-        }
+        const fence = leader?.pid ?? null;
+        if (fence === null) continue;
+        await startRequestedRebuild();
+        const read = await runOnce(fence);
+        if (read === 0 && !stopped) await idle();
       } catch (error) {
         if (stopped) break;
+        if (error instanceof LostLeadership) {
+          dropLeadership('leader lock no longer held by this runner');
+          continue;
+        }
         logger.error({ err: error }, 'projection runner pass failed');
         await sleep(1_000, abort.signal);
       }
@@ -187,6 +386,7 @@ export function createProjectionRunner(deps: {
     async start() {
       if (!stopped) return;
       stopped = false;
+      abort = new AbortController();
       await ensureCheckpoints();
       loop = follow();
     },
@@ -195,14 +395,18 @@ export function createProjectionRunner(deps: {
       abort.abort();
       await loop?.catch(() => undefined);
       loop = null;
-      await leaderClient?.end().catch(() => undefined);
-      leaderClient = null;
+      await background?.catch(() => undefined);
+      if (leader) {
+        const { client } = leader;
+        leader = null;
+        await client.end().catch(() => undefined);
+      }
     },
     catchUp,
     async waitFor(position, timeoutMs = 5_000) {
       const reached = async (): Promise<boolean> => {
         // The leader knows its own progress; any other process (an API-only role) reads checkpoints.
-        if (leaderClient) return projectors.every((p) => (applied.get(p.name) ?? -1n) >= position);
+        if (leader) return projectors.every((p) => (applied.get(p.name) ?? -1n) >= position);
         const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
         return projectors.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
       };
@@ -221,22 +425,19 @@ export function createProjectionRunner(deps: {
       }
       return reached();
     },
-    async rebuild(name, onProgress) {
-      const projector = projectors.find((p) => p.name === name);
-      if (!projector) throw new Error(`Projeção desconhecida: ${name}`);
-      await ensureCheckpoints();
-      await rebuildProjector({ db, eventStore, projector, batchSize, onProgress });
-    },
-    isLeader: () => leaderClient !== null,
+    rebuild,
+    replayOrganization,
+    isLeader: () => leader !== null,
   };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
       clearTimeout(timer);
       resolve();
-    });
+    }, { once: true });
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import { migrateEventStore } from '../app/eventstore/postgres-schema';
+import { migrateAuditTables } from '../app/audit/schema';
 import { migrateAppTables } from '../app/schema';
 import { projectors } from './registry';
 import { migrateRunnerTables } from './runner';
@@ -22,6 +23,7 @@ export async function migrateDatabase(db: Db): Promise<void> {
       await migrateEventStore(connection);
       await migrateAppTables(connection);
       await migrateRunnerTables(connection);
+      await migrateAuditTables(connection);
       const versions = new Map(
         (await connection.any(sql.type(z.object({ name: z.string(), version: z.number() }))`
           SELECT name, version FROM projection_checkpoints`)).map((row) => [row.name, row.version]),

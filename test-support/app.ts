@@ -1,5 +1,7 @@
 // A real Fluxo API on a fresh database (projections running live) for API tests via inject().
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { auditKeyFrom } from '../app/audit/key';
 import type { AppDeps } from '../app/deps';
 import { systemContext, type ActorContext } from '../app/context';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
@@ -27,6 +29,7 @@ export async function createTestApp(options: { clock?: () => Date } = {}): Promi
   const deps: AppDeps = {
     db: database.db,
     eventStore,
+    auditKey: auditKeyFrom(randomBytes(32)),
     clock: options.clock ?? (() => new Date()),
     logger: silentLogger,
     waitForProjections: async (position) => {

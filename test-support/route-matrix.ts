@@ -111,6 +111,7 @@ const ownProfile = async (_ctx: MatrixContext, actor: Client) => ((await actor.r
 
 export const routeCases: Record<string, RouteCase> = {
   'GET /api/health': { kind: 'public' },
+  'GET /api/ready': { kind: 'public' },
   'POST /api/auth/register': { kind: 'public' },
   'POST /api/auth/login': { kind: 'public' },
   'POST /api/auth/logout': { kind: 'public' },

@@ -22,6 +22,9 @@ async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return EmbeddedPostgres;
 }
 
+/** The local superuser's password of every embedded server (it only listens on 127.0.0.1). */
+export const EMBEDDED_PASSWORD = 'fluxo-local';
+
 export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> };
 
 export async function freePort(): Promise<number> {
@@ -45,7 +48,7 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
-  const password = 'fluxo-local';
+  const password = EMBEDDED_PASSWORD;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,

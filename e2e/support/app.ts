@@ -1,5 +1,7 @@
 // Starts a real Fluxo (built UI + API + projections) on a fresh test database for browser tests.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { auditKeyFrom } from '../../app/audit/key';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database';
 import { defaultUiDist } from '../../api/server';
 import { runFluxo, type RunningFluxo } from '../../scripts/fluxo';
@@ -18,6 +20,7 @@ export async function startApp(options: { seedDemo?: boolean } = {}): Promise<E2
     seedDemo: options.seedDemo ?? false,
     superAdmin: SUPER_ADMIN,
     logLevel: 'warn',
+    auditKey: auditKeyFrom(randomBytes(32)),
   });
   return {
     ...running,
