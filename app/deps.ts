@@ -1,4 +1,5 @@
 // What use cases need from the outside world, passed in explicitly.
+import type { AuditKey } from './audit/key';
 import type { Db } from './db/pool';
 import type { EventStore } from './eventstore/port';
 
@@ -16,4 +17,6 @@ export type AppDeps = {
   waitForProjections: (position: bigint | null) => Promise<void>;
   clock: () => Date;
   logger: Logger;
+  /** Signs and checks the audit checkpoints (kept outside the database); absent = no tamper evidence. */
+  auditKey?: AuditKey;
 };

@@ -1,59 +1,55 @@
-// `npm run audit:verify [-- --organization <id>] [--export file.ndjson]`: checks every stream's hash
-// chain (tamper evidence) and optionally exports the organization's complete history as NDJSON.
-import { createWriteStream } from 'node:fs';
+// `npm run audit:verify [-- --organization <id>]`: checks the log against its signed checkpoints
+// (every organization, or one) and prints each finding with its position. Works next to a running
+// app: it uses DATABASE_URL, else the running embedded server, and never starts a second one.
 import { createDb } from '../app/db/pool';
+import { loadAuditKey } from '../app/audit/key';
+import { verifyAll, verifyOrganization, type Finding } from '../app/audit/verify';
 import { createEventStore } from '../app/eventstore/create';
-import { verifyChain } from '../app/eventstore/hash-chain';
-import type { RecordedEvent } from '../app/eventstore/port';
-import { databaseForScripts } from './connect';
+import { databaseBesideTheApp } from './connect';
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const organizationId = flag('organization');
-  const exportPath = flag('export');
-  const database = await databaseForScripts();
+  const auditKey = loadAuditKey();
+  if (!auditKey) {
+    console.error('Chave de auditoria não encontrada: defina FLUXO_AUDIT_KEY ou FLUXO_AUDIT_KEY_FILE (padrão: .data/audit.key).');
+    return 2;
+  }
+  const database = await databaseBesideTheApp();
   const db = await createDb(database.url);
   const eventStore = createEventStore({ db, databaseUrl: database.url, eventStoreUrl: process.env.EVENTSTORE_URL || undefined });
-  const out = exportPath ? createWriteStream(exportPath) : null;
-  const streams = new Map<string, RecordedEvent[]>();
-  let after = 0n;
-  let total = 0;
-  for (;;) {
-    const page = await eventStore.readAll({ after, limit: 1000 });
-    if (page.length === 0) break;
-    for (const event of page) {
-      after = event.position;
-      if (organizationId && event.metadata.organizationId !== organizationId) continue;
-      total += 1;
-      const list = streams.get(event.streamId) ?? [];
-      list.push(event);
-      streams.set(event.streamId, list);
-      out?.write(JSON.stringify({ ...event, position: event.position.toString() }) + '\n');
+  try {
+    const deps = { db, eventStore, auditKey };
+    let findings: Finding[];
+    let checked: number;
+    let checkpoints: number;
+    if (organizationId) {
+      const result = await verifyOrganization(deps, organizationId);
+      [findings, checked, checkpoints] = [result.findings, result.checkedEvents, result.checkpoints];
+    } else {
+      const result = await verifyAll(deps);
+      findings = result.findings;
+      checked = result.chains.reduce((sum, chain) => sum + chain.checkedEvents, 0);
+      checkpoints = result.chains.reduce((sum, chain) => sum + chain.checkpoints, 0);
     }
+    for (const item of findings) console.error(`✗ ${item.message}`);
+    console.log(`${checked} eventos verificados contra ${checkpoints} checkpoint(s) assinado(s) (chave ${auditKey.id}); ${findings.length} problema(s).`);
+    return findings.length > 0 ? 1 : 0;
+  } finally {
+    await eventStore.close();
+    await db.end();
+    await database.stop();
   }
-  out?.end();
-  let broken = 0;
-  for (const [streamId, events] of streams) {
-    // An organization filter may hide a stream's earlier events; verify whole streams then.
-    const full = organizationId ? await eventStore.readStream(streamId) : events;
-    const failure = verifyChain(full);
-    if (failure) {
-      broken += 1;
-      console.error(`✗ ${streamId}: revisão ${failure.revision}: ${failure.reason}`);
-    }
-  }
-  console.log(`${total} eventos em ${streams.size} streams verificados; ${broken} cadeia(s) quebrada(s).${exportPath ? ` Exportado para ${exportPath}.` : ''}`);
-  await eventStore.close();
-  await db.end();
-  await database.stop();
-  process.exit(broken > 0 ? 1 : 0);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  },
+);

@@ -1,5 +1,7 @@
 // Wires a running Fluxo: database, event store, projections, API — used by `npm start` and the e2e tests.
 import pino from 'pino';
+import { loadAuditKey, type AuditKey } from '../app/audit/key';
+import { startAuditSealer } from '../app/audit/seal';
 import { createDb } from '../app/db/pool';
 import type { AppDeps } from '../app/deps';
 import { createEventStore } from '../app/eventstore/create';
@@ -22,6 +24,10 @@ export type FluxoOptions = {
   serveUi?: boolean;
   logLevel?: string;
   prettyLogs?: boolean;
+  /** Signs the audit checkpoints; default FLUXO_AUDIT_KEY or .data/audit.key (created on first start). */
+  auditKey?: AuditKey;
+  /** How often the projection process takes audit checkpoints (default FLUXO_AUDIT_CHECKPOINT_SECONDS, 30). */
+  auditCheckpointMs?: number;
 };
 
 export type RunningFluxo = { url: string; deps: AppDeps; close: () => Promise<void> };
@@ -37,9 +43,11 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   await migrateDatabase(db);
   const eventStore = createEventStore({ db, databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl });
   const runner = createProjectionRunner({ db, connectionString: options.databaseUrl, eventStore, projectors, logger });
+  const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;
   const deps: AppDeps = {
     db,
     eventStore,
+    auditKey,
     clock: () => new Date(),
     logger,
     waitForProjections: async (position) => {
@@ -48,9 +56,14 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
       if (!reached) logger.warn({ position: position.toString() }, 'read models did not reach the write within 5 s');
     },
   };
+  let sealer: ReturnType<typeof startAuditSealer> | null = null;
   if (role !== 'api') {
     await runner.catchUp();
     await runner.start();
+    if (auditKey) {
+      const seconds = Number(process.env.FLUXO_AUDIT_CHECKPOINT_SECONDS ?? 30);
+      sealer = startAuditSealer({ db, eventStore, auditKey, logger }, options.auditCheckpointMs ?? seconds * 1000);
+    }
   }
 
   if (options.superAdmin && role !== 'projections') {
@@ -79,6 +92,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     close: async () => {
       await server?.close();
       await sweeper?.stop();
+      await sealer?.stop();
       await runner.stop();
       await eventStore.close();
       await db.end();
