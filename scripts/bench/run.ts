@@ -1,127 +1,292 @@
-// `npm run bench`: event store and projection throughput on this machine; figures go to bench-results/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `npm run bench`: every figure of issue 10 measured in one run beside its references, on a copy of
+// the seeded history (`npm run bench:seed`), written to bench-results/results.md and .json.
+// `npm run bench:smoke` runs the same code on a tiny history in seconds (CI: "it ran", no verdict).
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'slonik';
-import { startEmbeddedPostgres } from '../../app/db/embedded';
+import pg from 'pg';
 import { createDb } from '../../app/db/pool';
+import { freePort } from '../../app/db/embedded';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
-import type { EventStore } from '../../app/eventstore/port';
-import { projectors } from '../../projections/registry';
-import { createProjectionRunner } from '../../projections/runner';
-import { migrateDatabase } from '../../projections/schema';
-import { runFluxo } from '../fluxo';
+import { largeStatement } from '../../test-support/ofx-statement';
+import { argNumber, argValue, hasFlag } from './args';
+import { adminQuery, startBenchServer, type BenchServer } from './database';
+import { hammer, signIn } from './http';
+import { loginPageJavaScript } from './login-bytes';
+import { load, profiled, statements, summarizeProfile, type Figure } from './measure';
+import { startChild } from './processes';
+import { measureRebuild } from './rebuild-rate';
+import { writeReport } from './report';
+import { BENCH_PASSWORD, seedHistory, type SeedInfo } from './seed';
+import { emmettPostgres, fluxoStore, rawPostgres, type AppendShape, type StoreUnderTest } from './stores';
 
-type Result = { name: string; value: number; unit: string; detail: string };
+const smoke = hasFlag('smoke');
+const sizes = {
+  seedDatabase: argValue('database', smoke ? 'fluxo_bench_smoke' : 'fluxo_bench'),
+  tenants: argNumber('tenants', smoke ? 2 : 100),
+  events: argNumber('events', smoke ? 200 : 200_000),
+  appendSeconds: argNumber('append-seconds', smoke ? 0.3 : 8),
+  httpSeconds: argNumber('http-seconds', smoke ? 1 : 10),
+  rebuildCapSeconds: argNumber('rebuild-cap', smoke ? 2 : 12),
+  ofxTransactions: argNumber('ofx', smoke ? 100 : 10_000),
+};
+const RUN_DATABASE = `${sizes.seedDatabase}_run`;
+const out = smoke ? 'bench-results/tmp' : 'bench-results';
 
-const meta = () => ({ organizationId: randomUUID(), actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
+const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - start, value };
+async function seedInfoOf(server: BenchServer, database: string): Promise<SeedInfo | null> {
+  const client = new pg.Client({ connectionString: server.urlOf(database) });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ info: SeedInfo }>('SELECT info FROM bench_seed_info LIMIT 1');
+    return rows[0]?.info ?? null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
-async function appendSequential(store: EventStore, count: number): Promise<number> {
-  const { ms } = await timed(async () => {
-    for (let i = 0; i < count; i++) {
-      await store.append(`bench-${randomUUID()}`, [{ type: 'BenchMoved', data: { i, amount: '1250' } }], { expectedRevision: 'no_stream', metadata: meta() });
-    }
+type Stores = { url: string; db: Awaited<ReturnType<typeof createDb>>; fluxo: StoreUnderTest; raw: StoreUnderTest; emmett: StoreUnderTest | null; emmettProblem: string };
+
+async function openStores(url: string): Promise<Stores> {
+  const db = await createDb(url);
+  const fluxo = fluxoStore(createPostgresEventStore(db, url));
+  const raw = await rawPostgres(url);
+  try {
+    return { url, db, fluxo, raw, emmett: await emmettPostgres(url), emmettProblem: '' };
+  } catch (error) {
+    return { url, db, fluxo, raw, emmett: null, emmettProblem: `Emmett não rodou: ${String(error).slice(0, 200)}` };
+  }
+}
+
+async function readFigure(s: Stores, figures: Figure[]): Promise<void> {
+  const stats = statements(s.url);
+  const rawRead = await s.raw.readAll();
+  const emmettRead = s.emmett ? await s.emmett.readAll() : null;
+  await stats.reset();
+  const fluxoRead = await profiled(() => s.fluxo.readAll());
+  figures.push({
+    id: 'read-all', name: '`$all` read, pages of 1000', value: fluxoRead.value.rate, unit: 'events/s',
+    reference: { name: 'raw SELECT', value: rawRead.rate }, peer: { name: 'Emmett', value: emmettRead?.rate ?? null },
+    target: '≥ 90% of raw', meets: (ratio(fluxoRead.value.rate, rawRead.rate) ?? 0) >= 0.9,
+    detail: `${fluxoRead.value.total} events${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
+    limit: `${await stats.summary(fluxoRead.value.total / 1000, 'page')}; ${fluxoRead.profile}`, load: load(),
   });
-  return (count / ms) * 1000;
 }
 
-async function appendConcurrent(store: EventStore, writers: number, perWriter: number): Promise<number> {
-  const { ms } = await timed(() =>
-    Promise.all(
-      Array.from({ length: writers }, async () => {
-        const stream = `bench-${randomUUID()}`;
-        for (let i = 0; i < perWriter; i++) {
-          await store.append(stream, [{ type: 'BenchMoved', data: { i } }], { expectedRevision: i === 0 ? 'no_stream' : i - 1, metadata: meta() });
-        }
-      }),
-    ),
-  );
-  return ((writers * perWriter) / ms) * 1000;
+/** Last in the run: appended benchmark events are of a type every projector ignores, but they grow the log. */
+async function appendFigures(s: Stores, figures: Figure[]): Promise<void> {
+  const stats = statements(s.url);
+  const shapes: { id: string; name: string; shape: AppendShape; target: string; needsPeer: boolean }[] = [
+    { id: 'append-1', name: 'single-event append, 1 writer', shape: { writers: 1, eventsPerAppend: 1 }, target: '≥ 60% of raw, ≥ 2× peer', needsPeer: true },
+    { id: 'append-8', name: 'single-event append, 8 writers', shape: { writers: 8, eventsPerAppend: 1 }, target: '≥ 60% of raw, ≥ 2× peer', needsPeer: true },
+    { id: 'append-100x8', name: '100-event append, 8 writers', shape: { writers: 8, eventsPerAppend: 100 }, target: '≥ 60% of raw', needsPeer: false },
+  ];
+  for (const shape of shapes) {
+    const rawRate = await s.raw.append(shape.shape, sizes.appendSeconds);
+    const peerRate = s.emmett ? await s.emmett.append(shape.shape, sizes.appendSeconds) : null;
+    await stats.reset();
+    const measured = await profiled(() => s.fluxo.append(shape.shape, sizes.appendSeconds));
+    const appends = (measured.value * sizes.appendSeconds) / shape.shape.eventsPerAppend;
+    const meetsRaw = (ratio(measured.value, rawRate) ?? 0) >= 0.6;
+    figures.push({
+      id: shape.id, name: shape.name, value: measured.value, unit: 'events/s',
+      reference: { name: 'raw INSERT', value: rawRate }, peer: { name: 'Emmett', value: peerRate },
+      target: shape.target, meets: shape.needsPeer ? meetsRaw && (ratio(measured.value, peerRate) ?? 0) >= 2 : meetsRaw,
+      detail: `${sizes.appendSeconds} s each, a new stream per append${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
+      limit: `${await stats.summary(appends, 'append')}; ${measured.profile}`, load: load(),
+    });
+  }
 }
 
-async function readAllRate(store: EventStore): Promise<{ rate: number; total: number }> {
-  let after = 0n;
-  let total = 0;
-  const { ms } = await timed(async () => {
-    for (;;) {
-      const page = await store.readAll({ after, limit: 1000 });
-      if (page.length === 0) break;
-      total += page.length;
-      after = page[page.length - 1].position;
-    }
+async function closeStores(s: Stores): Promise<void> {
+  await s.fluxo.close();
+  await s.raw.close();
+  await s.emmett?.close();
+  await s.db.end();
+}
+
+async function rebuildFigure(url: string, figures: Figure[]): Promise<void> {
+  const stats = statements(url);
+  const db = await createDb(url);
+  const store = createPostgresEventStore(db, url);
+  await stats.reset();
+  const measured = await profiled(() => measureRebuild(db, store, sizes.rebuildCapSeconds));
+  const r = measured.value;
+  figures.push({
+    id: 'rebuild', name: 'full rebuild of every read model', value: r.eventsPerSecond, unit: 'log events/s',
+    target: '≥ 25,000 log events/s (1M events < 40 s)', meets: r.eventsPerSecond >= 25_000,
+    detail: `${r.head} events, ${r.seconds.toFixed(1)} s for all projectors${r.capped.length ? ` (extrapolated after ${sizes.rebuildCapSeconds} s for ${r.capped.length} projectors)` : ''}`,
+    limit: `slowest: ${r.slowest}; ${await stats.summary(r.applied, 'event applied by one projector')}; ${measured.profile}`, load: load(),
   });
-  return { rate: (total / ms) * 1000, total };
+  await store.close();
+  await db.end();
+}
+
+async function firstExpenseId(url: string, organizationId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM expenses WHERE organization_id = $1 LIMIT 1', [organizationId]);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+async function adminOfBusiestTenant(url: string): Promise<{ email: string; organizationId: string; events: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ email: string; organization_id: string; events: string }>(`
+      SELECT u.email, u.organization_id, (SELECT count(*) FROM events e WHERE e.metadata->>'organizationId' = u.organization_id::text)::text AS events
+      FROM users u JOIN organizations o ON o.id = u.organization_id WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
+    return { email: rows[0].email, organizationId: rows[0].organization_id, events: Number(rows[0].events) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function importStatement(baseUrl: string, cookie: string, content: string): Promise<{ seconds: number; imported: number | null; status: number }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/import/ofx`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ ofxContent: content, importOptions: { skipDuplicates: true, autoCategorize: true } }),
+  });
+  let body = (await response.json()) as { summary?: { importedCount: number }; jobId?: string; status?: string };
+  // A large file runs as a background job: follow its progress to the end.
+  while (response.status === 202 && body.jobId && body.status !== 'done' && body.status !== 'failed') {
+    await new Promise((r) => setTimeout(r, 100));
+    body = (await (await fetch(`${baseUrl}/api/import/ofx/jobs/${body.jobId}`, { headers: { cookie } })).json()) as typeof body;
+  }
+  return { seconds: (performance.now() - started) / 1000, imported: body.summary?.importedCount ?? null, status: response.status };
+}
+
+async function httpFigures(url: string, figures: Figure[]): Promise<void> {
+  const stats = statements(url);
+  const profileDir = resolve(out, 'tmp', 'profiles');
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const fluxo = await startChild(['--cpu-prof', '--cpu-prof-dir', profileDir, '--import', 'tsx', 'scripts/start.ts'], {
+    DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+    SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
+  }, { probe: `${baseUrl}/api/health`, url: baseUrl });
+  const tenant = await adminOfBusiestTenant(url);
+  const reference = await startChild(['--import', 'tsx', 'scripts/bench/reference-server.ts'], { DATABASE_URL: url }, { fromLine: (l) => (/^http:\/\/\S+$/.test(l.trim()) ? l.trim() : null) });
+  try {
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleRss = fluxo.rssMb();
+    const cookie = await signIn(baseUrl, tenant.email, BENCH_PASSWORD);
+    const expenseId = await firstExpenseId(url, tenant.organizationId);
+    await hammer({ url: `${reference.url}/ref?id=${expenseId}`, seconds: 1 });
+    const ref = await hammer({ url: `${reference.url}/ref?id=${expenseId}`, seconds: sizes.httpSeconds });
+    figures.push({
+      id: 'http-reference', name: 'reference: minimal Fastify route, one indexed SELECT, 16 conns', value: ref.requestsPerSecond, unit: 'req/s',
+      target: '(reference)', meets: null, detail: `p99 ${ref.p99} ms, ${ref.total} requests`, limit: 'the reference itself', load: load(),
+    });
+    const gets = ['/api/financial/metrics', '/api/expenses', '/api/transactions', '/api/charts/cash-flow'];
+    for (const path of gets) {
+      await hammer({ url: `${baseUrl}${path}`, cookie, seconds: 1 });
+      await stats.reset();
+      const r = await hammer({ url: `${baseUrl}${path}`, cookie, seconds: sizes.httpSeconds });
+      const share = ratio(r.requestsPerSecond, ref.requestsPerSecond);
+      figures.push({
+        id: `http-${path.split('/').pop()}`, name: `GET ${path}, 16 conns`, value: r.requestsPerSecond, unit: 'req/s',
+        reference: { name: 'one-SELECT route', value: ref.requestsPerSecond },
+        target: '≥ 50% of the reference, p99 ≤ 30 ms', meets: (share ?? 0) >= 0.5 && r.p99 <= 30,
+        detail: `p99 ${r.p99} ms; ${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors; tenant of ${tenant.events} events`,
+        limit: await stats.summary(r.total, 'request'), load: load(),
+      });
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    await stats.reset();
+    const post = await hammer({
+      url: `${baseUrl}/api/expenses`, cookie, seconds: sizes.httpSeconds, method: 'POST',
+      body: { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' },
+    });
+    figures.push({
+      id: 'http-post-expenses', name: 'POST /api/expenses, 16 conns (with read-your-writes)', value: post.requestsPerSecond, unit: 'req/s',
+      target: 'p99 ≤ 100 ms, ≥ 500 req/s', meets: post.p99 <= 100 && post.requestsPerSecond >= 500,
+      detail: `p99 ${post.p99} ms; ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors`,
+      limit: await stats.summary(post.total, 'request'), load: load(),
+    });
+
+    await stats.reset();
+    const statement = largeStatement(sizes.ofxTransactions, { bankId: '341', accountId: `${randomUUID().slice(0, 5)}-1` });
+    const ofx = await importStatement(baseUrl, cookie, statement);
+    figures.push({
+      id: 'ofx-import', name: `OFX import of ${sizes.ofxTransactions} transactions, end to end`, value: ofx.seconds, unit: 's',
+      target: '10,000 transactions ≤ 3 s', meets: sizes.ofxTransactions >= 10_000 ? ofx.seconds <= 3 : null,
+      detail: `HTTP ${ofx.status}, ${ofx.imported ?? '?'} imported, ${(Buffer.byteLength(statement) / 1024 / 1024).toFixed(1)} MB file`,
+      limit: await stats.summary(sizes.ofxTransactions, 'transaction'), load: load(),
+    });
+
+    const js = await loginPageJavaScript(baseUrl).catch((error: unknown) => {
+      console.warn(`login page: ${String(error)}`);
+      return null;
+    });
+    figures.push({
+      id: 'login-js', name: 'JavaScript to show the login page', value: js ? js.bytes / 1024 : null, unit: 'kB on the wire',
+      target: '≤ 250 kB compressed, immutable caching of hashed assets', meets: js ? js.bytes <= 250 * 1024 : null,
+      detail: js ? `${js.files} files, content-encoding ${js.encodings.join('/')}, cache-control ${js.cacheControl.join(' | ')}` : 'no browser or no ui/dist (npm run build)',
+      limit: js ? `largest: ${js.largest}` : '—', load: load(),
+    });
+
+    const afterRss = fluxo.rssMb();
+    figures.push({
+      id: 'rss', name: 'server memory (RSS)', value: idleRss, unit: 'MB idle',
+      target: '≤ 200 MB idle, bounded under load', meets: idleRss <= 200,
+      detail: `${afterRss.toFixed(0)} MB after the load above`, limit: 'node + tsx loader + one slonik pool per database role; see the server profile', load: load(),
+    });
+  } finally {
+    await reference.stop();
+    await fluxo.stop();
+  }
+  const profile = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (profile) {
+    const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, profile), 'utf8')), 5);
+    for (const f of figures.filter((x) => x.id.startsWith('http-') && x.id !== 'http-reference' || x.id === 'ofx-import')) f.limit += `; server ${summary}`;
+  }
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fluxo-bench-'));
-  const embedded = process.env.BENCH_DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir, database: 'fluxo_bench', persistent: false });
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
-  const results: Result[] = [];
+  const server = await startBenchServer();
+  const figures: Figure[] = [];
+  const started = new Date();
   try {
-    const db = await createDb(databaseUrl);
-    await migrateDatabase(db);
-    const store = createPostgresEventStore(db, databaseUrl);
-
-    const seq = await appendSequential(store, 2000);
-    results.push({ name: 'append, 1 writer, 1 event per append', value: seq, unit: 'events/s', detail: '2000 appends to new streams' });
-    const conc = await appendConcurrent(store, 8, 250);
-    results.push({ name: 'append, 8 concurrent writers', value: conc, unit: 'events/s', detail: '8 streams × 250 appends with optimistic concurrency' });
-    const read = await readAllRate(store);
-    results.push({ name: '$all read in pages of 1000', value: read.rate, unit: 'events/s', detail: `${read.total} events` });
-
-    // Realistic history: the demo organization, then a full rebuild of every read model.
-    const app = await runFluxo({ databaseUrl, port: 0, host: '127.0.0.1', seedDemo: true, logLevel: 'error', serveUi: false });
-    const head = await app.deps.eventStore.headPosition();
-    const demoEvents = await app.deps.db.oneFirst(sql.unsafe`SELECT count(*)::int FROM events WHERE type NOT LIKE 'Bench%'`);
-    const rebuildRunner = createProjectionRunner({ db: app.deps.db, connectionString: databaseUrl, eventStore: app.deps.eventStore, projectors });
-    let rebuilt = 0;
-    const { ms: rebuildMs } = await timed(async () => {
-      for (const projector of projectors) {
-        await rebuildRunner.rebuild(projector.name, (p) => (rebuilt = Math.max(rebuilt, p.applied)));
-      }
-    });
-    results.push({ name: 'rebuild every projection from the log', value: rebuildMs, unit: 'ms', detail: `${projectors.length} projectors over ${head} events (${String(demoEvents)} demo events)` });
-
-    // API read latency on the demo organization.
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@fluxo.app', password: 'demo123' }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    for (const path of ['/api/auth/me', '/api/expenses', '/api/transactions', '/api/financial/metrics']) {
-      const samples: number[] = [];
-      for (let i = 0; i < 60; i++) {
-        const { ms, value } = await timed(() => fetch(`${app.url}${path}`, { headers: { cookie } }));
-        await value.arrayBuffer();
-        if (value.status === 404) break;
-        samples.push(ms);
-      }
-      if (samples.length === 0) continue;
-      samples.sort((a, b) => a - b);
-      results.push({ name: `GET ${path} p50`, value: samples[Math.floor(samples.length * 0.5)], unit: 'ms', detail: `${samples.length} sequential requests, demo organization` });
-      results.push({ name: `GET ${path} p95`, value: samples[Math.floor(samples.length * 0.95)], unit: 'ms', detail: `${samples.length} sequential requests, demo organization` });
+    let seed = await seedInfoOf(server, sizes.seedDatabase);
+    if (!seed || (smoke && (seed.tenants !== sizes.tenants || seed.events !== sizes.events))) {
+      console.log(`Sem histórico em ${sizes.seedDatabase}: gerando ${sizes.events} eventos de ${sizes.tenants} organizações…`);
+      seed = await seedHistory(server, { database: sizes.seedDatabase, tenants: sizes.tenants, events: sizes.events });
     }
-    await app.close();
-    await store.close();
-    await db.end();
-  } finally {
-    await embedded?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN_DATABASE} WITH (FORCE)`);
+    await adminQuery(server, `CREATE DATABASE ${RUN_DATABASE} TEMPLATE ${sizes.seedDatabase}`);
+    const url = server.urlOf(RUN_DATABASE);
+    await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
 
-  mkdirSync('bench-results', { recursive: true });
-  const stamp = new Date().toISOString();
-  // Figures depend on what else runs on the machine: the load average is recorded with them.
-  const machine = `${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}, node ${process.version}`;
-  writeFileSync('bench-results/results.json', JSON.stringify({ at: stamp, machine, results }, null, 2));
-  const lines = [`# Fluxo benchmarks (${stamp})`, '', `Machine: ${machine}.`, '', '| benchmark | value | unit | detail |', '|---|---|---|---|', ...results.map((r) => `| ${r.name} | ${r.value.toFixed(1)} | ${r.unit} | ${r.detail} |`)];
-  writeFileSync('bench-results/results.md', lines.join('\n') + '\n');
-  console.log(lines.join('\n'));
+    // Order matters: the rebuild replays only the seeded log, and appends come last.
+    console.log('rebuild…');
+    await rebuildFigure(url, figures);
+    console.log('$all…');
+    const stores = await openStores(url);
+    try {
+      await readFigure(stores, figures);
+      console.log('HTTP…');
+      await httpFigures(url, figures);
+      console.log('appends…');
+      await appendFigures(stores, figures);
+    } finally {
+      await closeStores(stores);
+    }
+    const { tenants: _tenants, events: _events, ...measuredWith } = sizes;
+    writeReport(out, { started, finished: new Date(), smoke, sizes: measuredWith, seed, figures });
+    if (!smoke) await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN_DATABASE} WITH (FORCE)`);
+  } finally {
+    await server.stop();
+  }
 }
 
 main().catch((error) => {

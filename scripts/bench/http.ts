@@ -1,0 +1,23 @@
+// The HTTP figures: Fluxo's API (npm start's code path, in its own process, CPU-profiled) and the
+// one-SELECT reference route, loaded by autocannon at 16 connections from this process.
+import autocannon from 'autocannon';
+
+export type Load = { requestsPerSecond: number; p99: number; errors: number; non2xx: number; total: number };
+
+export async function hammer(options: { url: string; seconds: number; connections?: number; cookie?: string; method?: 'GET' | 'POST'; body?: unknown }): Promise<Load> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 16,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}), accept: 'application/json' },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  });
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, total: result.requests.total };
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
