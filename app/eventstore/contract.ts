@@ -73,6 +73,15 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect((await store.readStream(id)).length).toBe(2);
     });
 
+    it("refuses 'stream_exists' on a missing stream and accepts it on an existing one", async () => {
+      const id = stream();
+      await expect(store.append(id, [event(1)], { expectedRevision: 'stream_exists', metadata: metadata() })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(id)).toEqual([]);
+      await store.append(id, [event(1)], { expectedRevision: 'no_stream', metadata: metadata() });
+      await store.append(id, [event(2)], { expectedRevision: 'stream_exists', metadata: metadata() });
+      expect((await store.readStream(id)).map((e) => e.revision)).toEqual([0, 1]);
+    });
+
     it('lets exactly one of many concurrent appends at the same revision win', async () => {
       const id = stream();
       await store.append(id, [event(0)], { expectedRevision: 'no_stream', metadata: metadata() });

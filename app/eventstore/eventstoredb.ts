@@ -2,14 +2,12 @@
 // Positions are $all commit positions; all events of one append share it, and a page of
 // `readAll` never splits a commit, so a checkpoint at a commit position loses nothing.
 import {
-  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START,
-  STREAM_EXISTS,
   StreamNotFoundError,
   WrongExpectedVersionError,
   excludeSystemEvents,
@@ -19,7 +17,8 @@ import {
 } from '@eventstore/db-client';
 import { randomUUID } from 'node:crypto';
 import { eventHash, toJsonSafe } from './hash-chain';
-import { ConcurrencyError, type EventMetadata, type EventStore, type ExpectedRevision, type RecordedEvent } from './port';
+import { appendGuard } from './expected-revision';
+import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from './port';
 
 type Json = Record<string, unknown>;
 
@@ -35,13 +34,6 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
     data: event.data as Json,
     metadata: event.metadata as unknown as EventMetadata,
   };
-}
-
-function expected(revision: ExpectedRevision) {
-  if (revision === 'any') return ANY;
-  if (revision === 'no_stream') return NO_STREAM;
-  if (revision === 'stream_exists') return STREAM_EXISTS;
-  return BigInt(revision);
 }
 
 export function createEventStoreDbEventStore(connectionString: string): EventStore {
@@ -64,9 +56,7 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
 
     async append(streamId, events, { expectedRevision, metadata }) {
       const last = await lastEvent(streamId);
-      if (typeof expectedRevision === 'number' && last && last.revision !== expectedRevision) {
-        throw new ConcurrencyError(streamId, expectedRevision, last.revision);
-      }
+      const guard = appendGuard(streamId, expectedRevision, last?.revision ?? null);
       let revision = last?.revision ?? -1;
       let prevHash = last?.metadata.hash ?? null;
       const prepared = events.map((event) => {
@@ -78,12 +68,10 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
         return { id: randomUUID(), type: event.type, data, metadata: { ...base, hash }, revision };
       });
       try {
-        // The revision we hashed against is the one we require, so the chain cannot fork.
-        const guard = last ? BigInt(last.revision) : expectedRevision === 'any' || expectedRevision === 'no_stream' ? NO_STREAM : expected(expectedRevision);
         const result = await client.appendToStream(
           streamId,
           prepared.map((p) => jsonEvent({ id: p.id, type: p.type, data: p.data, metadata: toJsonSafe(p.metadata) as Json })),
-          { expectedRevision: guard },
+          { expectedRevision: guard === 'no_stream' ? NO_STREAM : BigInt(guard) },
         );
         const position = result.position?.commit ?? 0n;
         return {
@@ -103,13 +91,7 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendMany: each stream at most once');
       for (const { streamId, expectedRevision } of appends) {
         const last = await lastEvent(streamId);
-        const actual = last?.revision ?? null;
-        const ok =
-          expectedRevision === 'any' ||
-          (expectedRevision === 'no_stream' && actual === null) ||
-          (expectedRevision === 'stream_exists' && actual !== null) ||
-          expectedRevision === actual;
-        if (!ok) throw new ConcurrencyError(streamId, expectedRevision, actual);
+        appendGuard(streamId, expectedRevision, last?.revision ?? null);
       }
       const results = [];
       for (const a of appends) results.push(await this.append(a.streamId, a.events, { expectedRevision: a.expectedRevision, metadata: a.metadata ?? metadata }));
