@@ -5,7 +5,7 @@
 // everyone's. Each allowed call gets a fresh record of its own tenant, so success is really success.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleSyncs } from '../app/banking/sync';
-import { createSuperAdmin, createTestApp, type Client, type TestApp } from '../test-support/app';
+import { clientFor, createSuperAdmin, createTestApp, loginAs, type Client, type TestApp } from '../test-support/app';
 import {
   apiRoutes, buildMatrix, fillPath, hasParams, isWrite, routeCases, uncoveredRoutes, type ApiRoute, type MatrixContext, type RouteCase, type Tenant,
 } from '../test-support/route-matrix';
@@ -16,9 +16,10 @@ let support: Client;
 let alfa: Tenant;
 let actingAsAlfa: Client;
 let anonymous: Client;
+let auditor: Client;
 let routes: ApiRoute[];
 
-type Role = 'anônimo' | 'user' | 'org_admin' | 'super_admin' | 'super_admin como tenant';
+type Role = 'anônimo' | 'user' | 'auditor' | 'org_admin' | 'super_admin' | 'super_admin como tenant';
 type Expected = 'ok' | 401 | 403;
 
 beforeAll(async () => {
@@ -30,6 +31,15 @@ beforeAll(async () => {
     request: (method, url, body) => t.app.inject({ method: method as never, url, payload: body as never }),
   };
   routes = apiRoutes(t.app.routeList);
+  // Alfa's auditor, granted by its admin for a window around today: reads everything, writes nothing.
+  const today = new Date().toISOString().slice(0, 10);
+  const email = `auditoria-${Date.now()}@alfa.test`;
+  const granted = await alfa.admin.request('POST', '/api/organization/users', {
+    username: 'Auditora Externa', email, password: 'senha123', role: 'auditor', auditValidFrom: '2020-01-01', auditValidUntil: `${Number(today.slice(0, 4)) + 1}-12-31`,
+  });
+  expect(granted.statusCode, granted.body).toBe(201);
+  const session = await loginAs(t.app, email, 'senha123');
+  auditor = clientFor(t.app, session.cookie, session.body.user.id, alfa.organizationId);
 }, 120_000);
 afterAll(async () => {
   await settleSyncs();
@@ -42,6 +52,8 @@ const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 /** What the spec implies for each role on a route of this kind. */
 function expectation(routeCase: RouteCase, route: ApiRoute, role: Role): Expected {
   if (role === 'anônimo') return 401;
+  // The auditor is read-only everywhere: every write, its own profile included, is refused.
+  if (role === 'auditor') return 403;
   switch (routeCase.kind) {
     case 'platform':
       return role === 'super_admin' || role === 'super_admin como tenant' ? 'ok' : 403;
@@ -60,6 +72,7 @@ async function prepare(role: Role): Promise<Client> {
   switch (role) {
     case 'anônimo': return anonymous;
     case 'user': return alfa.viewer;
+    case 'auditor': return auditor;
     case 'org_admin': return alfa.admin;
     case 'super_admin':
       await root.request('POST', '/api/admin/stop-impersonation');
@@ -75,7 +88,7 @@ async function prepare(role: Role): Promise<Client> {
   }
 }
 
-const roles: Role[] = ['anônimo', 'user', 'org_admin', 'super_admin', 'super_admin como tenant'];
+const roles: Role[] = ['anônimo', 'user', 'auditor', 'org_admin', 'super_admin', 'super_admin como tenant'];
 
 describe('role matrix', () => {
   it('covers every write route the server registers', () => {
@@ -122,6 +135,10 @@ describe('role matrix', () => {
       // Some reads need query parameters (search): a 400 still means "allowed in".
       const allowedIn = expected === 200 ? asViewer.statusCode === 200 || asViewer.statusCode === 400 : asViewer.statusCode === expected;
       if (!allowedIn) failures.push(`${route.url} user: ${asViewer.statusCode} ${asViewer.body.slice(0, 120)}`);
+      // The auditor reads every screen of its organization, the admins-only ones and the audit trail included.
+      const asAuditor = await auditor.request('GET', route.url);
+      const auditorIn = route.url.startsWith('/api/admin') ? asAuditor.statusCode === 403 : asAuditor.statusCode === 200 || asAuditor.statusCode === 400;
+      if (!auditorIn) failures.push(`${route.url} auditor: ${asAuditor.statusCode} ${asAuditor.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   }, 300_000);

@@ -60,7 +60,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   const serveUi = options.serveUi !== false && existsSync(uiDist);
   registerErrorHandling(app, { spaFallback: serveUi });
   registerAuth(app, deps);
-  registerAccessControl(app);
+  registerAccessControl(app, deps.clock);
   registerImpersonationTrail(app, deps);
   registerStorableTextCheck(app);
   await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });

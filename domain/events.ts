@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { organizationEvents } from './identity/organization';
 import { userEvents } from './identity/user';
 import { impersonationEvents } from './identity/impersonation';
+import { impersonationTrailEvents } from './identity/impersonation-trail';
 import { revenueEvents } from './finance/revenue';
 import { goalEvents } from './finance/goal';
 import { investmentEvents } from './finance/investment';
@@ -19,6 +20,7 @@ export const eventSchemas: Record<string, z.ZodTypeAny> = {
   ...organizationEvents,
   ...userEvents,
   ...impersonationEvents,
+  ...impersonationTrailEvents,
   ...revenueEvents,
   ...goalEvents,
   ...investmentEvents,

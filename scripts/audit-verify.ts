@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   }
   const database = await databaseBesideTheApp();
   const db = await createDb(database.url);
-  const eventStore = createEventStore({ db, databaseUrl: database.url, eventStoreUrl: process.env.EVENTSTORE_URL || undefined });
+  const eventStore = createEventStore({ db, databaseUrl: database.url, eventStoreUrl: process.env.EVENTSTORE_URL || database.eventStoreUrl });
   try {
     const deps = { db, eventStore, auditKey };
     let findings: Finding[];

@@ -1,5 +1,5 @@
 // `npm start`: Fluxo on its embedded defaults (or on DATABASE_URL / EVENTSTORE_URL when given).
-import { databaseForScripts } from './connect';
+import { databaseForScripts, writeConnectionInfo } from './connect';
 import { runFluxo } from './fluxo';
 
 const DEFAULT_SUPERADMIN = { email: 'admin@fluxo.app', password: 'fluxo-admin' };
@@ -32,6 +32,9 @@ async function main(): Promise<void> {
     prettyLogs: process.stdout.isTTY,
   });
   if (app.url) app.deps.logger.info(`Fluxo disponível em ${app.url}`);
+  // Where this instance's data is, for the tools run beside it (audit:verify, audit:replay…).
+  const forgetConnection = writeConnectionInfo({ databaseUrl, eventStoreUrl: process.env.EVENTSTORE_URL || null, apiUrl: app.url || null });
+  process.on('exit', forgetConnection);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -189,6 +189,12 @@ export const routeCases: Record<string, RouteCase> = {
   'PATCH /api/notifications/mark-all-read': { kind: 'self' },
   'PATCH /api/notifications/:id/read': { kind: 'self', params: id(make.notification) },
 
+  // The audit trail: the organization's admins and auditors only (the view-only user gets 403).
+  'GET /api/audit/events': { kind: 'tenant', adminsOnly: true },
+  'GET /api/audit/verify': { kind: 'tenant', adminsOnly: true },
+  'GET /api/audit/export': { kind: 'tenant', adminsOnly: true },
+  'GET /api/audit/streams/:stream': { kind: 'tenant', adminsOnly: true, params: async (ctx) => ({ stream: `expense-${await make.expense(ctx)}` }) },
+
   'POST /api/ai-insights/generate': { kind: 'tenant' },
   'POST /api/ai-insights/auto-generate': { kind: 'tenant' },
 };

@@ -3,6 +3,7 @@
 // (so `user`, view-only, gets 403 on every write); a few self-service writes are open to anyone signed in.
 // Handlers keep their own guards (requireTenant, requireEditor…) as a second check.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditAccessRefusal } from '../../domain/identity/audit-access';
 import { canEditData } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 
@@ -41,13 +42,14 @@ export function accessOf(method: string, url: string, declared?: Access): Access
 export const SIGN_IN_REQUIRED = 'Sessão expirada ou inexistente. Faça login novamente.';
 export const NO_ORGANIZATION = 'Selecione uma organização (personificação) para acessar estes dados.';
 
-export function checkAccess(request: FastifyRequest): void {
+export function checkAccess(request: FastifyRequest, now: Date = new Date()): void {
   const url = request.routeOptions.url;
   if (!url) return;
   const access = accessOf(request.method, url, request.routeOptions.config?.access);
   if (access === null || access === 'public') return;
   const auth = request.auth;
   if (!auth) throw new DomainError('unauthenticated', SIGN_IN_REQUIRED);
+  if (auth.role === 'auditor') return checkAuditor(request, access, auth.auditAccess, now);
   if (access === 'super-admin' && auth.role !== 'super_admin') throw forbidden('Você não tem permissão para acessar o painel administrativo.');
   if (access === 'tenant-write') {
     if (!auth.organizationId) throw forbidden(NO_ORGANIZATION);
@@ -55,7 +57,19 @@ export function checkAccess(request: FastifyRequest): void {
   }
 }
 
+/** Only the way out (logout) is open to an auditor's writes; nothing at all once the window is closed. */
+export const AUDITOR_READ_ONLY = 'Auditores têm acesso somente leitura.';
+
+function checkAuditor(request: FastifyRequest, access: Access, window: NonNullable<FastifyRequest['auth']>['auditAccess'], now: Date): void {
+  const key = `${request.method} ${request.routeOptions.url}`;
+  if (key === 'POST /api/auth/logout') return;
+  const refusal = auditAccessRefusal(window, now);
+  if (refusal) throw forbidden(refusal);
+  if (access === 'super-admin') throw forbidden('Você não tem permissão para acessar o painel administrativo.');
+  if (access !== 'signed-in' || !READ_METHODS.has(request.method)) throw forbidden(AUDITOR_READ_ONLY);
+}
+
 /** Registered after the session is resolved (registerAuth), before parsing and validation. */
-export function registerAccessControl(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => checkAccess(request));
+export function registerAccessControl(app: FastifyInstance, clock: () => Date): void {
+  app.addHook('onRequest', async (request) => checkAccess(request, clock()));
 }

@@ -5,7 +5,8 @@ import { systemContext, type ActorContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
 import { clearImpersonation, findSession, SESSION_COOKIE, type SessionRow } from '../../app/identity/sessions';
 import { endImpersonation } from '../../app/identity/impersonation';
-import { canEditData, type Role } from '../../domain/identity/roles';
+import type { AuditAccess } from '../../domain/identity/audit-access';
+import { canEditData, canReadAudit, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { findOrganization } from '../../projections/identity/queries';
 
@@ -20,6 +21,8 @@ export type Auth = {
   /** The organization the request acts on: the user's own, or the impersonated one. */
   organizationId: string | null;
   impersonation: { sessionId: string; organizationId: string; expiresAt: string } | null;
+  /** An auditor's access window; null for every other role. */
+  auditAccess: AuditAccess | null;
 };
 
 declare module 'fastify' {
@@ -47,6 +50,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       homeOrganizationId: session.organization_id,
       organizationId: impersonating?.organizationId ?? session.organization_id,
       impersonation: impersonating,
+      auditAccess: session.audit_valid_from && session.audit_valid_until ? { validFrom: session.audit_valid_from, validUntil: session.audit_valid_until } : null,
     };
   });
 }
@@ -85,6 +89,13 @@ export function requireTenant(request: FastifyRequest): Auth & { organizationId:
 export function requireEditor(request: FastifyRequest): Auth & { organizationId: string } {
   const auth = requireTenant(request);
   if (!canEditData(auth.role)) throw forbidden();
+  return auth;
+}
+
+/** An organization's admin or auditor (a super admin while impersonating it): the audit trail's readers. */
+export function requireAuditReader(request: FastifyRequest): Auth & { organizationId: string } {
+  const auth = requireTenant(request);
+  if (!canReadAudit(auth.role)) throw forbidden('Apenas administradores e auditores da organização podem consultar a auditoria.');
   return auth;
 }
 

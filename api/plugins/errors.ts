@@ -15,6 +15,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 function fieldsOfZod(error: ZodError): Record<string, string> {

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { createOrganizationUser, removeUser, updateUser } from '../../app/identity/users';
-import { roleSchema } from '../../domain/identity/roles';
+import { roles, roleSchema } from '../../domain/identity/roles';
 import { notFound, validationError } from '../../domain/shared/errors';
 import { adminUserSort, findAdminUser, listAdminUsers } from '../../projections/identity/admin-queries';
 import { findActiveUser, findOrganization, findUserEvenDeleted } from '../../projections/identity/queries';
 import { actorContext, requireSuperAdmin } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
 import { avatarUrl } from './auth';
-import { newUserBody, userDetailsBody } from './organization-users';
+import { auditAccessOf, newUserBody, userDetailsBody } from './organization-users';
 
 const messageResponse = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().uuid('Usuário não encontrado') });
@@ -20,7 +20,7 @@ export const adminUser = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   organizationId: z.string().nullable(),
   organizationName: z.string().nullable(),
   lastLogin: z.string().nullable(),
@@ -71,7 +71,7 @@ export const adminUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     const { organizationId, ...input } = request.body;
     const org = await findOrganization(deps.db, organizationId);
     if (!org || org.deleted_at) throw notFound('Organização não encontrada');
-    const created = await createOrganizationUser(deps, organizationId, input, actorContext(request, deps));
+    const created = await createOrganizationUser(deps, organizationId, { ...input, auditAccess: auditAccessOf(input) }, actorContext(request, deps));
     reply.status(201);
     return toAdminUser(await liveUser(created.id));
   });
@@ -88,7 +88,7 @@ export const adminUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
       throw validationError(target.role === 'super_admin' ? 'Um super admin não pode ser rebaixado para uma organização' : 'Use org_admin ou user para usuários de uma organização', { role: 'Perfil inválido' });
     }
     if (target.id === auth.userId && request.body.role !== target.role) throw validationError('Você não pode alterar o seu próprio perfil de acesso');
-    await updateUser(deps, target, request.body, actorContext(request, deps));
+    await updateUser(deps, target, { ...request.body, auditAccess: auditAccessOf(request.body) }, actorContext(request, deps));
     return toAdminUser(await liveUser(target.id));
   });
 

@@ -2,6 +2,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditAccess } from '../../domain/identity/audit-access';
+import { roles } from '../../domain/identity/roles';
 import type { AppDeps } from '../../app/deps';
 import { login, registerOrganization } from '../../app/identity/auth';
 import { endImpersonation } from '../../app/identity/impersonation';
@@ -29,9 +31,11 @@ export const currentUserResponse = z.object({
     id: z.string(),
     username: z.string(),
     email: z.string(),
-    role: z.enum(['super_admin', 'org_admin', 'user']),
+    role: z.enum(roles),
     avatar: z.string().nullable(),
     isImpersonating: z.boolean(),
+    /** An auditor's access window (both days included); null for every other role. */
+    auditAccess: z.object({ validFrom: z.string(), validUntil: z.string() }).nullable().optional(),
   }),
   organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
 });
@@ -51,24 +55,24 @@ type CurrentUserBody = z.infer<typeof currentUserResponse>;
 /** The one shape of "who am I" (spec §3), answered by /me, login and register alike. */
 async function currentUserBody(
   deps: AppDeps,
-  user: { id: string; username: string; email: string; role: CurrentUserBody['user']['role']; avatarRef: string | null },
+  user: { id: string; username: string; email: string; role: CurrentUserBody['user']['role']; avatarRef: string | null; auditAccess?: AuditAccess | null },
   organizationId: string | null,
   isImpersonating: boolean,
 ): Promise<CurrentUserBody> {
   const org = organizationId ? await findOrganization(deps.db, organizationId) : null;
   return {
-    user: { id: user.id, username: user.username, email: user.email, role: user.role, avatar: avatarUrl(user.avatarRef), isImpersonating },
+    user: { id: user.id, username: user.username, email: user.email, role: user.role, avatar: avatarUrl(user.avatarRef), isImpersonating, auditAccess: user.auditAccess ?? null },
     organization: org ? { id: org.id, name: org.name, slug: org.slug } : null,
   };
 }
 
 export async function currentUser(deps: AppDeps, request: FastifyRequest): Promise<CurrentUserBody> {
   const auth = requireAuth(request);
-  return currentUserBody(deps, { id: auth.userId, username: auth.username, email: auth.email, role: auth.role, avatarRef: auth.avatarRef }, auth.organizationId, auth.impersonation !== null);
+  return currentUserBody(deps, { id: auth.userId, username: auth.username, email: auth.email, role: auth.role, avatarRef: auth.avatarRef, auditAccess: auth.auditAccess }, auth.organizationId, auth.impersonation !== null);
 }
 
 const bodyOfRow = (deps: AppDeps, user: UserRow) =>
-  currentUserBody(deps, { id: user.id, username: user.username, email: user.email, role: user.role, avatarRef: user.avatar_ref }, user.organization_id, false);
+  currentUserBody(deps, { id: user.id, username: user.username, email: user.email, role: user.role, avatarRef: user.avatar_ref, auditAccess: user.audit_valid_from && user.audit_valid_until ? { validFrom: user.audit_valid_from, validUntil: user.audit_valid_until } : null }, user.organization_id, false);
 
 export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.post('/auth/register', {

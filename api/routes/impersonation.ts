@@ -38,6 +38,7 @@ export const impersonationDetail = impersonationSession.extend({
   requests: z.array(z.object({
     id: z.string(), method: z.string(), path: z.string(), status: z.number(), durationMs: z.number(),
     ip: z.string().nullable(), userAgent: z.string().nullable(), at: z.string(),
+    query: z.record(z.unknown()).nullable(), body: z.unknown().nullable(),
   })),
   events: z.array(z.object({
     id: z.string(), position: z.string(), streamId: z.string(), revision: z.number(), type: z.string(),
@@ -67,7 +68,7 @@ export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asy
     const events = (await listSessionEvents(deps, id)).filter((e) => !organizationId || e.metadata.organizationId === organizationId);
     return {
       ...toSession(session),
-      requests: requests.map((r) => ({ id: r.id.toString(), method: r.method, path: r.path, status: r.status, durationMs: r.duration_ms, ip: r.ip, userAgent: r.user_agent, at: r.at })),
+      requests: requests.map((r) => ({ id: r.id, method: r.method, path: r.path, status: r.status, durationMs: r.duration_ms, ip: r.ip, userAgent: r.user_agent, at: r.at, query: r.query, body: r.body ?? null })),
       events: events.map((e) => ({
         id: e.id, position: e.position.toString(), streamId: e.streamId, revision: e.revision, type: e.type,
         occurredAt: e.metadata.occurredAt ?? null, actorUserId: e.metadata.actorUserId ?? null, impersonatorUserId: e.metadata.impersonatorUserId ?? null,

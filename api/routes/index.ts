@@ -25,6 +25,7 @@ import { bankingRoutes } from './banking';
 import { importOfxRoutes } from './import-ofx';
 import { aiInsightRoutes } from './ai-insights';
 import { reportRoutes } from './reports';
+import { auditRoutes } from './audit';
 
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
@@ -51,4 +52,5 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(importOfxRoutes(deps));
   await api.register(aiInsightRoutes(deps));
   await api.register(reportRoutes(deps));
+  await api.register(auditRoutes(deps));
 }

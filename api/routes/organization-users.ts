@@ -1,6 +1,8 @@
 // /api/organization/users: the Usuários screen — the organization's people, their roles and passwords.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { roles, type Role } from '../../domain/identity/roles';
+import { businessDate } from '../../domain/shared/dates';
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
 import { createOrganizationUser, deleteOrganizationUser, resetUserPassword, updateOrganizationUser } from '../../app/identity/users';
@@ -14,12 +16,17 @@ const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 const messageResponse = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().uuid('Usuário não encontrado') });
 
-export const tenantRole = z.enum(['org_admin', 'user'], { errorMap: () => ({ message: 'Perfil inválido: use org_admin ou user' }) });
+export const tenantRole = z.enum(['org_admin', 'user', 'auditor'], { errorMap: () => ({ message: 'Perfil inválido: use org_admin, user ou auditor' }) });
+
+/** An auditor's access window, both days included ('AAAA-MM-DD'); ignored for other roles. */
+const windowDate = businessDate.nullable().optional();
 
 export const userDetailsBody = z.object({
   username: z.string({ required_error: BOTH_REQUIRED }).trim().min(1, BOTH_REQUIRED).max(80, 'Nome de usuário muito longo'),
   email: z.string({ required_error: BOTH_REQUIRED }).trim().min(1, BOTH_REQUIRED).pipe(z.string().email('Email inválido').max(254)),
   role: tenantRole.default('user'),
+  auditValidFrom: windowDate,
+  auditValidUntil: windowDate,
 });
 
 export const newUserBody = userDetailsBody.extend({
@@ -31,14 +38,26 @@ export const organizationUser = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  auditValidFrom: z.string().nullable(),
+  auditValidUntil: z.string().nullable(),
 });
 
-export const toOrganizationUser = (row: { id: string; username: string; email: string; role: 'super_admin' | 'org_admin' | 'user'; created_at: string; last_login: string | null }) => ({
+type OrganizationUserRow = {
+  id: string; username: string; email: string; role: Role; created_at: string; last_login: string | null;
+  audit_valid_from: string | null; audit_valid_until: string | null;
+};
+
+export const toOrganizationUser = (row: OrganizationUserRow) => ({
   id: row.id, username: row.username, email: row.email, role: row.role, createdAt: row.created_at, lastLogin: row.last_login,
+  auditValidFrom: row.audit_valid_from, auditValidUntil: row.audit_valid_until,
 });
+
+/** The body's window as the use case takes it (undefined dates stay missing, so an auditor without them is refused). */
+export const auditAccessOf = (body: { auditValidFrom?: string | null; auditValidUntil?: string | null }) =>
+  body.auditValidFrom || body.auditValidUntil ? { validFrom: body.auditValidFrom ?? '', validUntil: body.auditValidUntil ?? '' } : null;
 
 export const organizationUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['usuários da organização'];
@@ -65,7 +84,7 @@ export const organizationUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => 
     schema: { tags, summary: 'Criar usuário', body: newUserBody, response: { 201: organizationUser, 400: messageResponse, 403: messageResponse, 409: messageResponse } },
   }, async (request, reply) => {
     const auth = requireEditor(request);
-    const created = await createOrganizationUser(deps, auth.organizationId, request.body, actorContext(request, deps));
+    const created = await createOrganizationUser(deps, auth.organizationId, { ...request.body, auditAccess: auditAccessOf(request.body) }, actorContext(request, deps));
     reply.status(201);
     return toOrganizationUser(created);
   });
@@ -74,7 +93,7 @@ export const organizationUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => 
     schema: { tags, summary: 'Editar usuário (nome, email, perfil)', params: idParams, body: userDetailsBody, response: { 200: organizationUser, 400: messageResponse, 404: messageResponse, 409: messageResponse } },
   }, async (request) => {
     const auth = requireEditor(request);
-    return toOrganizationUser(await updateOrganizationUser(deps, auth.organizationId, request.params.id, request.body, actorContext(request, deps)));
+    return toOrganizationUser(await updateOrganizationUser(deps, auth.organizationId, request.params.id, { ...request.body, auditAccess: auditAccessOf(request.body) }, actorContext(request, deps)));
   });
 
   app.delete('/organization/users/:id', {

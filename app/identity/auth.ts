@@ -1,6 +1,7 @@
 // Registration and sign-in: the identity slice every other feature stands on.
 import { organization, slugify, SLUG_PATTERN } from '../../domain/identity/organization';
 import { user } from '../../domain/identity/user';
+import { auditAccessRefusal, type AuditAccess } from '../../domain/identity/audit-access';
 import type { Role } from '../../domain/identity/roles';
 import { DomainError, validationError } from '../../domain/shared/errors';
 import { findActiveUserByEmail, findOrganization, findUserRemovedWithOrganization, type UserRow } from '../../projections/identity/queries';
@@ -34,7 +35,7 @@ export function assertSlug(slug: string): void {
 /** Creates a user with credentials; the email is reserved first so a duplicate never reaches the log. */
 export async function createUserAccount(
   deps: AppDeps,
-  input: { organizationId: string | null; username: string; email: string; password: string; role: Role },
+  input: { organizationId: string | null; username: string; email: string; password: string; role: Role; auditAccess?: AuditAccess | null },
   context: ActorContext,
   reserved?: { userId: string },
 ): Promise<{ userId: string; position: bigint | null }> {
@@ -45,7 +46,7 @@ export async function createUserAccount(
     await setPassword(deps.db, userId, input.password);
     const result = await handleCommand(deps.eventStore, userStream(userId), user, {
       type: 'RegisterUser',
-      data: { userId, organizationId: input.organizationId, username: input.username.trim(), email: input.email.trim().toLowerCase(), role: input.role, now: context.now.toISOString() },
+      data: { userId, organizationId: input.organizationId, username: input.username.trim(), email: input.email.trim().toLowerCase(), role: input.role, auditAccess: input.auditAccess, now: context.now.toISOString() },
     }, context);
     return { userId, position: result.position };
   } catch (error) {
@@ -104,6 +105,11 @@ export async function login(deps: AppDeps, input: { email: string; password: str
     if (!org || org.deleted_at) throw new DomainError('unauthenticated', 'Sua organização foi excluída. Entre em contato com o suporte.');
     if (org.status === 'suspended') throw new DomainError('forbidden', 'Sua organização está suspensa. Entre em contato com o suporte para reativá-la.');
     if (org.status === 'inactive') throw new DomainError('forbidden', 'Sua organização está inativa. Entre em contato com o suporte.');
+  }
+  if (found.role === 'auditor') {
+    const window = found.audit_valid_from && found.audit_valid_until ? { validFrom: found.audit_valid_from, validUntil: found.audit_valid_until } : null;
+    const refusal = auditAccessRefusal(window, context.now);
+    if (refusal) throw new DomainError('forbidden', refusal);
   }
   const session = await createSession(deps.db, found.id, context.now);
   const result = await handleCommand(deps.eventStore, userStream(found.id), user, { type: 'RecordLogin', data: { now: context.now.toISOString() } }, {

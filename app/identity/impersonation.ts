@@ -1,5 +1,5 @@
 // A super admin acting as a tenant: start, stop, expiry, the request trail and the session's events.
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql } from 'slonik';
 import { z } from 'zod';
 import { impersonation } from '../../domain/identity/impersonation';
 import { notFound } from '../../domain/shared/errors';
@@ -7,7 +7,9 @@ import { findOrganization } from '../../projections/identity/queries';
 import { handleCommand, loadState } from '../commands/handle-command';
 import { systemContext, type ActorContext } from '../context';
 import type { AppDeps } from '../deps';
-import { streamName, type EventMetadata, type RecordedEvent } from '../eventstore/port';
+import { encodeEvent } from '../eventstore/codec';
+import { streamName, type EventMetadata, type EventStore, type RecordedEvent } from '../eventstore/port';
+import { redactForTrail } from '../../domain/identity/impersonation-trail';
 import { newId } from '../ids';
 import { clearImpersonation, setSessionImpersonation } from './sessions';
 
@@ -69,6 +71,9 @@ export type ImpersonatedRequest = {
   requestId: string;
   method: string;
   path: string;
+  /** The query string's parameters and the parsed body, as received: redacted here before they are stored. */
+  query: Record<string, unknown> | null;
+  body: unknown;
   status: number;
   durationMs: number;
   ip: string | null;
@@ -76,12 +81,31 @@ export type ImpersonatedRequest = {
   at: Date;
 };
 
-/** Appends one line to the session's request trail (never a body, query string or cookie). */
-export async function recordImpersonatedRequest(db: CommonQueryMethods, r: ImpersonatedRequest): Promise<void> {
-  await db.query(sql.unsafe`
-    INSERT INTO impersonation_requests (impersonation_session_id, organization_id, super_admin_id, request_id, method, path, status, duration_ms, ip, user_agent, at)
-    VALUES (${r.impersonationSessionId}, ${r.organizationId}, ${r.superAdminId}, ${r.requestId}, ${r.method}, ${r.path.slice(0, 500)},
-            ${r.status}, ${Math.round(r.durationMs)}, ${r.ip}, ${r.userAgent?.slice(0, 300) ?? null}, ${r.at.toISOString()})`);
+export const impersonationTrailStream = (sessionId: string) => streamName('impersonationtrail', sessionId);
+
+/**
+ * Appends one request to the session's trail stream — an event of the organization, so its hash
+ * chain, checkpoints and export cover it. Secrets and file bytes are removed from query and body.
+ */
+export async function recordImpersonatedRequest(eventStore: EventStore, r: ImpersonatedRequest): Promise<bigint> {
+  const query = r.query && Object.keys(r.query).length > 0 ? (redactForTrail(r.query) as Record<string, unknown>) : null;
+  const body = r.body === undefined || r.body === null || r.body === '' ? null : redactForTrail(r.body);
+  const result = await eventStore.append(impersonationTrailStream(r.impersonationSessionId), [encodeEvent({
+    type: 'ImpersonatedRequestRecorded',
+    data: {
+      impersonationSessionId: r.impersonationSessionId, organizationId: r.organizationId, superAdminId: r.superAdminId, requestId: r.requestId,
+      method: r.method, path: r.path.slice(0, 500), query, body, status: r.status, durationMs: Math.round(r.durationMs),
+      ip: r.ip, userAgent: r.userAgent?.slice(0, 300) ?? null, at: r.at.toISOString(),
+    },
+  })], {
+    expectedRevision: 'any',
+    metadata: {
+      organizationId: r.organizationId, actorUserId: r.superAdminId, impersonatorUserId: r.superAdminId,
+      impersonationSessionId: r.impersonationSessionId, requestId: r.requestId, correlationId: r.requestId, causationId: null,
+      occurredAt: r.at.toISOString(),
+    },
+  });
+  return result.position;
 }
 
 const eventRow = z.object({
@@ -106,6 +130,7 @@ export async function listSessionEvents(deps: Pick<AppDeps, 'db' | 'eventStore'>
     const rows = await deps.db.any(sql.type(eventRow)`
       SELECT position, event_id, stream_id, revision, type, data, metadata FROM events
       WHERE metadata ? 'impersonationSessionId' AND metadata->>'impersonationSessionId' = ${sessionId}
+        AND type <> 'ImpersonatedRequestRecorded'
       ORDER BY position`);
     return rows.map((row) => ({
       id: row.event_id, streamId: row.stream_id, revision: row.revision, position: row.position,
@@ -117,7 +142,7 @@ export async function listSessionEvents(deps: Pick<AppDeps, 'db' | 'eventStore'>
   const events: RecordedEvent[] = [];
   for (const stream of streams) {
     for (const event of await deps.eventStore.readStream(stream)) {
-      if (event.metadata.impersonationSessionId === sessionId) events.push(event);
+      if (event.metadata.impersonationSessionId === sessionId && event.type !== 'ImpersonatedRequestRecorded') events.push(event);
     }
   }
   return events.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.revision - b.revision));

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { roles } from '../../domain/identity/roles';
 
 export const SESSION_COOKIE = 'fluxo_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,9 +26,11 @@ const sessionRow = z.object({
   impersonation_expires_at: z.string().nullable(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   avatar_ref: z.string().nullable(),
   organization_id: z.string().nullable(),
+  audit_valid_from: z.string().nullable(),
+  audit_valid_until: z.string().nullable(),
 });
 export type SessionRow = z.infer<typeof sessionRow>;
 
@@ -38,7 +41,7 @@ export type SessionRow = z.infer<typeof sessionRow>;
 export async function findSession(db: CommonQueryMethods, token: string, now: Date): Promise<SessionRow | null> {
   return db.maybeOne(sql.type(sessionRow)`
     SELECT s.token_hash, s.user_id, s.impersonation_session_id, s.impersonated_organization_id, s.impersonation_expires_at,
-           u.username, u.email, u.role, u.avatar_ref, u.organization_id
+           u.username, u.email, u.role, u.avatar_ref, u.organization_id, u.audit_valid_from, u.audit_valid_until
     FROM sessions s
     JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
     LEFT JOIN organizations o ON o.id = u.organization_id

@@ -1,5 +1,6 @@
 // Managing people: an organization's users, their passwords and their own profile.
 import { user } from '../../domain/identity/user';
+import type { AuditAccess } from '../../domain/identity/audit-access';
 import type { Role } from '../../domain/identity/roles';
 import { conflict, notFound, validationError } from '../../domain/shared/errors';
 import { countOrganizationAdmins, findActiveUser, findOrganizationUser, type UserRow } from '../../projections/identity/queries';
@@ -15,8 +16,8 @@ import { revokeUserSessions } from './sessions';
 import { normalizeKey, releaseKey, reserveKey } from './unique-keys';
 import { sql } from 'slonik';
 
-export type TenantRole = Extract<Role, 'org_admin' | 'user'>;
-export type UserDetails = { username: string; email: string; role: TenantRole };
+export type TenantRole = Extract<Role, 'org_admin' | 'user' | 'auditor'>;
+export type UserDetails = { username: string; email: string; role: TenantRole; auditAccess?: AuditAccess | null };
 
 export const LAST_ADMIN = 'A organização precisa de pelo menos um administrador: promova outro usuário antes de remover ou rebaixar este.';
 export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta';
@@ -53,14 +54,14 @@ export async function createOrganizationUser(deps: AppDeps, organizationId: stri
 }
 
 /** Name, email and role of a user; the last org_admin cannot be demoted. */
-export async function updateUser(deps: AppDeps, target: UserRow, input: { username: string; email: string; role: Role }, context: ActorContext): Promise<UserRow> {
+export async function updateUser(deps: AppDeps, target: UserRow, input: { username: string; email: string; role: Role; auditAccess?: AuditAccess | null }, context: ActorContext): Promise<UserRow> {
   const run = async () => {
     await assertAdminRemains(deps, target, input.role);
     const email = input.email.trim().toLowerCase();
     const scoped = { ...context, organizationId: target.organization_id };
     const profile = await withEmailChange(deps, target.id, target.email, email, () =>
       handleCommand(deps.eventStore, userStream(target.id), user, { type: 'UpdateUserProfile', data: { username: input.username.trim(), email } }, scoped));
-    const role = await handleCommand(deps.eventStore, userStream(target.id), user, { type: 'ChangeUserRole', data: { role: input.role } }, scoped);
+    const role = await handleCommand(deps.eventStore, userStream(target.id), user, { type: 'ChangeUserRole', data: { role: input.role, auditAccess: input.auditAccess } }, scoped);
     await deps.waitForProjections(role.position ?? profile.position);
   };
   if (target.organization_id) await withOrganizationLock(deps.db, target.organization_id, run);

@@ -4,6 +4,7 @@ import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
 import { conflict, notFound } from '../shared/errors';
 import { roleSchema, type Role } from './roles';
+import { auditAccessFor, auditAccessSchema, type AuditAccess } from './audit-access';
 
 export const userEvents = {
   UserRegistered: z.object({
@@ -13,6 +14,8 @@ export const userEvents = {
     email: z.string(),
     role: roleSchema,
     createdAt: z.string(),
+    /** An auditor's access window (absent for every other role). */
+    auditAccess: auditAccessSchema.nullable().optional(),
   }),
   UserProfileUpdated: z.object({
     userId: z.string(),
@@ -21,7 +24,7 @@ export const userEvents = {
     /** Reference to the stored avatar image (`avatar:<sha256>`), never the image itself. */
     avatarRef: z.string().nullable().optional(),
   }),
-  UserRoleChanged: z.object({ userId: z.string(), role: roleSchema }),
+  UserRoleChanged: z.object({ userId: z.string(), role: roleSchema, auditAccess: auditAccessSchema.nullable().optional() }),
   UserPasswordChanged: z.object({ userId: z.string(), changedBy: z.string(), method: z.enum(['self', 'reset']) }),
   UserLoggedIn: z.object({ userId: z.string(), at: z.string() }),
   UserDeleted: z.object({ userId: z.string(), deletedAt: z.string(), reason: z.enum(['removed', 'organization_deleted']) }),
@@ -29,16 +32,16 @@ export const userEvents = {
 export type UserEvent = EventsOf<typeof userEvents>;
 
 export type UserCommand =
-  | { type: 'RegisterUser'; data: { userId: string; organizationId: string | null; username: string; email: string; role: Role; now: string } }
+  | { type: 'RegisterUser'; data: { userId: string; organizationId: string | null; username: string; email: string; role: Role; auditAccess?: AuditAccess | null; now: string } }
   | { type: 'UpdateUserProfile'; data: { username: string; email: string; avatarRef?: string | null } }
-  | { type: 'ChangeUserRole'; data: { role: Role } }
+  | { type: 'ChangeUserRole'; data: { role: Role; auditAccess?: AuditAccess | null } }
   | { type: 'RecordPasswordChange'; data: { changedBy: string; method: 'self' | 'reset' } }
   | { type: 'RecordLogin'; data: { now: string } }
   | { type: 'DeleteUser'; data: { now: string; reason: 'removed' | 'organization_deleted' } };
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'active'; id: string; organizationId: string | null; username: string; email: string; role: Role; avatarRef: string | null }
+  | { status: 'active'; id: string; organizationId: string | null; username: string; email: string; role: Role; avatarRef: string | null; auditAccess: AuditAccess | null }
   | { status: 'deleted'; id: string; reason: 'removed' | 'organization_deleted' };
 
 function requireActive(state: UserState): Extract<UserState, { status: 'active' }> {
@@ -55,10 +58,11 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
     match(event)
       .with({ type: 'UserRegistered' }, ({ data }): UserState => ({
         status: 'active', id: data.userId, organizationId: data.organizationId, username: data.username, email: data.email, role: data.role, avatarRef: null,
+        auditAccess: data.auditAccess ?? null,
       }))
       .with({ type: 'UserProfileUpdated' }, ({ data }): UserState =>
         state.status !== 'active' ? state : { ...state, username: data.username, email: data.email, avatarRef: data.avatarRef === undefined ? state.avatarRef : data.avatarRef })
-      .with({ type: 'UserRoleChanged' }, ({ data }): UserState => (state.status !== 'active' ? state : { ...state, role: data.role }))
+      .with({ type: 'UserRoleChanged' }, ({ data }): UserState => (state.status !== 'active' ? state : { ...state, role: data.role, auditAccess: data.auditAccess ?? null }))
       .with({ type: 'UserPasswordChanged' }, { type: 'UserLoggedIn' }, () => state)
       .with({ type: 'UserDeleted' }, ({ data }): UserState => ({ status: 'deleted', id: data.userId, reason: data.reason }))
       .exhaustive(),
@@ -66,7 +70,11 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
     match(command)
       .with({ type: 'RegisterUser' }, ({ data }): UserEvent[] => {
         if (state.status !== 'none') throw conflict('Usuário já existe');
-        return [{ type: 'UserRegistered', data: { userId: data.userId, organizationId: data.organizationId, username: data.username, email: data.email, role: data.role, createdAt: data.now } }];
+        const auditAccess = auditAccessFor(data.role, data.auditAccess);
+        return [{
+          type: 'UserRegistered',
+          data: { userId: data.userId, organizationId: data.organizationId, username: data.username, email: data.email, role: data.role, createdAt: data.now, ...(auditAccess ? { auditAccess } : {}) },
+        }];
       })
       .with({ type: 'UpdateUserProfile' }, ({ data }): UserEvent[] => {
         const current = requireActive(state);
@@ -76,7 +84,10 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
       })
       .with({ type: 'ChangeUserRole' }, ({ data }): UserEvent[] => {
         const current = requireActive(state);
-        return current.role === data.role ? [] : [{ type: 'UserRoleChanged', data: { userId: current.id, role: data.role } }];
+        const auditAccess = auditAccessFor(data.role, data.auditAccess);
+        const sameWindow = current.auditAccess?.validFrom === auditAccess?.validFrom && current.auditAccess?.validUntil === auditAccess?.validUntil;
+        if (current.role === data.role && sameWindow) return [];
+        return [{ type: 'UserRoleChanged', data: { userId: current.id, role: data.role, ...(auditAccess ? { auditAccess } : {}) } }];
       })
       .with({ type: 'RecordPasswordChange' }, ({ data }): UserEvent[] => {
         const current = requireActive(state);

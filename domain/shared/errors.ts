@@ -7,7 +7,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'unprocessable'
   | 'too_large'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

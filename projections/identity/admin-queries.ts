@@ -1,6 +1,7 @@
 // Reads behind the organization users screen, the admin panel and the impersonation audit.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { roles } from '../../domain/identity/roles';
 
 export type Page = { orderBy: FragmentSqlToken; limit: number; offset: number };
 
@@ -14,9 +15,11 @@ export const organizationUserRow = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   created_at: z.string(),
   last_login: z.string().nullable(),
+  audit_valid_from: z.string().nullable(),
+  audit_valid_until: z.string().nullable(),
 });
 
 export const organizationUserSort: Record<string, FragmentSqlToken> = {
@@ -30,7 +33,7 @@ export async function listOrganizationUsers(tx: CommonQueryMethods, organization
   if (typeof filter.role === 'string') where.push(sql.fragment`role = ${filter.role}`);
   if (Array.isArray(filter.id)) where.push(sql.fragment`id::text = ANY(${sql.array(filter.id.map(String), 'text')})`);
   const rows = await tx.any(sql.type(organizationUserRow)`
-    SELECT id, username, email, role, created_at, last_login FROM users
+    SELECT id, username, email, role, created_at, last_login, audit_valid_from, audit_valid_until FROM users
     WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
   const count = await tx.oneFirst(sql.type(total)`SELECT count(*)::int AS n FROM users WHERE ${and(where)}`);
   return { rows, total: count };
@@ -76,7 +79,7 @@ export const adminUserRow = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   organization_id: z.string().nullable(),
   organization_name: z.string().nullable(),
   last_login: z.string().nullable(),
@@ -136,7 +139,8 @@ export const impersonationSessionSort: Record<string, FragmentSqlToken> = {
 const sessionColumns = sql.fragment`
   s.id, s.organization_id, o.name AS organization_name, s.super_admin_id, s.super_admin_name, s.reason,
   s.started_at, s.expires_at, s.ended_at, s.end_reason,
-  (SELECT count(*)::int FROM impersonation_requests r WHERE r.impersonation_session_id = s.id) AS request_count,
+  ((SELECT count(*)::int FROM impersonation_requests r WHERE r.impersonation_session_id = s.id)
+    + (SELECT count(*)::int FROM impersonation_trail_requests t WHERE t.impersonation_session_id = s.id)) AS request_count,
   (SELECT count(*)::int FROM impersonation_session_events e
     WHERE e.impersonation_session_id = s.id AND e.type NOT IN ('ImpersonationStarted', 'ImpersonationEnded')) AS event_count`;
 
@@ -157,7 +161,7 @@ export function findImpersonationSession(db: CommonQueryMethods, id: string, org
 }
 
 export const impersonationRequestRow = z.object({
-  id: z.bigint(),
+  id: z.string(),
   method: z.string(),
   path: z.string(),
   status: z.number(),
@@ -165,10 +169,21 @@ export const impersonationRequestRow = z.object({
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   at: z.string(),
+  query: z.record(z.unknown()).nullable(),
+  body: z.unknown().nullable(),
 });
 
+/**
+ * A session's requests in the order they were made: the trail events' read model, after the lines
+ * of the table that held the trail before it moved into the event log (no query, no body there).
+ */
 export function listImpersonationRequests(db: CommonQueryMethods, sessionId: string, organizationId: string) {
   return db.any(sql.type(impersonationRequestRow)`
-    SELECT id, method, path, status, duration_ms, ip, user_agent, at FROM impersonation_requests
-    WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId} ORDER BY id`);
+    SELECT id, method, path, status, duration_ms, ip, user_agent, at, query, body FROM (
+      SELECT 'legacy-' || id AS id, method, path, status, duration_ms, ip, user_agent, at, NULL::jsonb AS query, NULL::jsonb AS body, 0 AS part, id AS seq
+      FROM impersonation_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
+      UNION ALL
+      SELECT event_id::text, method, path, status, duration_ms, ip, user_agent, at, query, body, 1, position
+      FROM impersonation_trail_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
+    ) r ORDER BY part, seq`);
 }

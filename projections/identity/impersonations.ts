@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { ImpersonationEvent } from '../../domain/identity/impersonation';
+import type { ImpersonationTrailEvent } from '../../domain/identity/impersonation-trail';
 import type { UserEvent } from '../../domain/identity/user';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
@@ -10,7 +11,7 @@ import { protectTenantTable } from '../tenant-table';
 export const impersonationsProjector: Projector = {
   name: 'impersonations',
   version: 1,
-  tables: ['impersonation_sessions', 'impersonation_session_events', 'impersonation_admins'],
+  tables: ['impersonation_sessions', 'impersonation_session_events', 'impersonation_admins', 'impersonation_trail_requests'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS impersonation_sessions (
@@ -42,12 +43,42 @@ export const impersonationsProjector: Projector = {
       CREATE INDEX IF NOT EXISTS impersonation_session_events_session ON impersonation_session_events (impersonation_session_id, position)`);
     // Names of super admins, copied here so this read model never reads another one's tables.
     await tx.query(sql.unsafe`CREATE TABLE IF NOT EXISTS impersonation_admins (user_id uuid PRIMARY KEY, username text NOT NULL)`);
+    // The request trail, from the ImpersonatedRequestRecorded events of each session's trail stream.
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS impersonation_trail_requests (
+        event_id uuid PRIMARY KEY,
+        position bigint NOT NULL,
+        impersonation_session_id uuid NOT NULL,
+        organization_id uuid NOT NULL,
+        method text NOT NULL,
+        path text NOT NULL,
+        query jsonb,
+        body jsonb,
+        status integer NOT NULL,
+        duration_ms integer NOT NULL,
+        ip text,
+        user_agent text,
+        at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS impersonation_trail_requests_session ON impersonation_trail_requests (impersonation_session_id, position)`);
+    await protectTenantTable(tx, 'impersonation_trail_requests');
     await protectTenantTable(tx, 'impersonation_sessions');
     await protectTenantTable(tx, 'impersonation_session_events');
   },
   async handle(event: RecordedEvent, tx: Tx) {
     const sessionId = event.metadata.impersonationSessionId;
     const organizationId = event.metadata.organizationId;
+    if (event.type === 'ImpersonatedRequestRecorded') {
+      const e = decodeEvent<ImpersonationTrailEvent>(event);
+      await tx.query(sql.unsafe`
+        INSERT INTO impersonation_trail_requests (event_id, position, impersonation_session_id, organization_id, method, path, query, body, status, duration_ms, ip, user_agent, at)
+        VALUES (${event.id}, ${event.position.toString()}::bigint, ${e.data.impersonationSessionId}, ${e.data.organizationId}, ${e.data.method}, ${e.data.path},
+                ${e.data.query === null ? null : JSON.stringify(e.data.query)}::jsonb, ${e.data.body === null || e.data.body === undefined ? null : JSON.stringify(e.data.body)}::jsonb,
+                ${e.data.status}, ${e.data.durationMs}, ${e.data.ip}, ${e.data.userAgent}, ${e.data.at})
+        ON CONFLICT (event_id) DO NOTHING`);
+      return;
+    }
     if (sessionId && organizationId) {
       await tx.query(sql.unsafe`
         INSERT INTO impersonation_session_events (event_id, impersonation_session_id, organization_id, position, stream_id, revision, type)

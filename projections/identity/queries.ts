@@ -1,16 +1,19 @@
 // Reads of the identity read models used by authentication (cross-tenant by nature: login by email).
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { roles } from '../../domain/identity/roles';
 
 export const userRow = z.object({
   id: z.string(),
   organization_id: z.string().nullable(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(['super_admin', 'org_admin', 'user']),
+  role: z.enum(roles),
   avatar_ref: z.string().nullable(),
   created_at: z.string(),
   last_login: z.string().nullable(),
+  audit_valid_from: z.string().nullable(),
+  audit_valid_until: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof userRow>;
 
@@ -26,14 +29,14 @@ export type OrganizationRow = z.infer<typeof organizationRow>;
 
 export function findActiveUserByEmail(db: CommonQueryMethods, email: string): Promise<UserRow | null> {
   return db.maybeOne(sql.type(userRow)`
-    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login
+    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login, audit_valid_from, audit_valid_until
     FROM users WHERE lower(email) = ${email.trim().toLowerCase()} AND deleted_at IS NULL
     ORDER BY created_at LIMIT 1`);
 }
 
 export function findActiveUser(db: CommonQueryMethods, id: string): Promise<UserRow | null> {
   return db.maybeOne(sql.type(userRow)`
-    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login
+    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login, audit_valid_from, audit_valid_until
     FROM users WHERE id = ${id} AND deleted_at IS NULL`);
 }
 
@@ -45,7 +48,7 @@ export function findOrganization(db: CommonQueryMethods, id: string): Promise<Or
 /** A user of the given organization, or null (another tenant's user is indistinguishable from none). */
 export function findOrganizationUser(db: CommonQueryMethods, organizationId: string, id: string): Promise<UserRow | null> {
   return db.maybeOne(sql.type(userRow)`
-    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login
+    SELECT id, organization_id, username, email, role, avatar_ref, created_at, last_login, audit_valid_from, audit_valid_until
     FROM users WHERE id = ${id} AND organization_id = ${organizationId} AND deleted_at IS NULL`);
 }
 

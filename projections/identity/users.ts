@@ -35,6 +35,9 @@ export const usersProjector: Projector = {
         deleted_at timestamptz,
         deleted_reason text
       )`);
+    // An auditor's access window ('YYYY-MM-DD', both days included); null for every other role.
+    await tx.query(sql.unsafe`ALTER TABLE users ADD COLUMN IF NOT EXISTS audit_valid_from text`);
+    await tx.query(sql.unsafe`ALTER TABLE users ADD COLUMN IF NOT EXISTS audit_valid_until text`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS users_email ON users (lower(email)) WHERE deleted_at IS NULL`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS users_organization ON users (organization_id) WHERE deleted_at IS NULL`);
     await protectTenantTable(tx, 'organizations');
@@ -61,8 +64,9 @@ export const usersProjector: Projector = {
         return;
       case 'UserRegistered':
         await tx.query(sql.unsafe`
-          INSERT INTO users (id, organization_id, username, email, role, created_at)
-          VALUES (${e.data.userId}, ${e.data.organizationId}, ${e.data.username}, ${e.data.email}, ${e.data.role}, ${e.data.createdAt})
+          INSERT INTO users (id, organization_id, username, email, role, created_at, audit_valid_from, audit_valid_until)
+          VALUES (${e.data.userId}, ${e.data.organizationId}, ${e.data.username}, ${e.data.email}, ${e.data.role}, ${e.data.createdAt},
+                  ${e.data.auditAccess?.validFrom ?? null}, ${e.data.auditAccess?.validUntil ?? null})
           ON CONFLICT (id) DO NOTHING`);
         return;
       case 'UserProfileUpdated':
@@ -72,7 +76,10 @@ export const usersProjector: Projector = {
           WHERE id = ${e.data.userId}`);
         return;
       case 'UserRoleChanged':
-        await tx.query(sql.unsafe`UPDATE users SET role = ${e.data.role} WHERE id = ${e.data.userId}`);
+        await tx.query(sql.unsafe`
+          UPDATE users SET role = ${e.data.role}, audit_valid_from = ${e.data.auditAccess?.validFrom ?? null},
+            audit_valid_until = ${e.data.auditAccess?.validUntil ?? null}
+          WHERE id = ${e.data.userId}`);
         return;
       case 'UserLoggedIn':
         await tx.query(sql.unsafe`UPDATE users SET last_login = ${e.data.at} WHERE id = ${e.data.userId}`);

@@ -29,6 +29,7 @@ const ImportOfx = lazy(() => import('./pages/ImportOfx'));
 const BankIntegration = lazy(() => import('./pages/BankIntegration'));
 const AiInsights = lazy(() => import('./pages/AiInsights'));
 const Reports = lazy(() => import('./pages/Reports'));
+const Audit = lazy(() => import('./pages/Audit'));
 
 // Sign-in is enforced by the layout's AuthGate instead of <Admin requireAuth>: requireAuth sends a
 // signed-out visitor at / or at an unknown path to /login, while the spec shows them the landing
@@ -73,6 +74,7 @@ export const App = () => (
         <Route path="/ai-insights" element={<AiInsights />} />
         <Route path="/reports" element={<Reports />} />
         <Route path="/budget" element={<BudgetPage />} />
+        <Route path="/audit" element={<Audit />} />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

@@ -14,6 +14,7 @@ export const fluxoMessages = {
       importOfx: 'Importar Extrato OFX',
       bankIntegration: 'Integração Bancária',
       users: 'Usuários',
+      audit: 'Auditoria',
       admin: 'Painel Admin',
       settings: 'Configurações',
       logout: 'Sair',

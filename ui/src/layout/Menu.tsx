@@ -5,6 +5,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FlagIcon from '@mui/icons-material/Flag';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -15,7 +16,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Divider } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Menu as RaMenu } from 'react-admin';
-import { canEditData } from '../providers/authProvider';
+import { canEditData, canReadAudit } from '../providers/authProvider';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { LogoutMenuItem } from './LogoutMenuItem';
 import { SidebarHeader } from './SidebarHeader';
@@ -50,6 +51,7 @@ export const Menu = () => {
       <SidebarHeader />
       {screens.map(item)}
       {canEditData(user?.role) && item({ to: '/users', label: 'fluxo.menu.users', icon: <PeopleIcon /> })}
+      {canReadAudit(user?.role) && (user?.role !== 'super_admin' || user.isImpersonating) && item({ to: '/audit', label: 'fluxo.menu.audit', icon: <FactCheckIcon /> })}
       {user?.role === 'super_admin' && item({ to: '/admin', label: 'fluxo.menu.admin', icon: <AdminPanelSettingsIcon /> })}
       <Divider sx={{ my: 1 }} />
       {item({ to: '/profile', label: 'fluxo.menu.settings', icon: <SettingsIcon /> })}

@@ -4,7 +4,7 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError, apiFetch, apiJson, apiUrl } from './httpClient';
 import { queryClient } from './queryClient';
 
-export type Role = 'super_admin' | 'org_admin' | 'user';
+export type Role = 'super_admin' | 'org_admin' | 'user' | 'auditor';
 
 export interface SessionUser {
   id: string;
@@ -13,6 +13,8 @@ export interface SessionUser {
   role: Role;
   avatar: string | null;
   isImpersonating: boolean;
+  /** An auditor's access window ('AAAA-MM-DD', both days included). */
+  auditAccess?: { validFrom: string; validUntil: string } | null;
 }
 
 export interface Organization {
@@ -48,6 +50,9 @@ export interface Registration extends Credentials {
 
 /** Spec §6: super_admin and org_admin may create, edit and delete; user is view-only. */
 export const canEditData = (role: Role | null | undefined): boolean => role === 'super_admin' || role === 'org_admin';
+
+/** The audit trail ('Auditoria', 'Histórico'): the organization's admins and auditors, and the super admin acting as it. */
+export const canReadAudit = (role: Role | null | undefined): boolean => role === 'super_admin' || role === 'org_admin' || role === 'auditor';
 
 const SESSION_TTL_MS = 5 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // The admin's user dialogs: 'Novo Usuário' (username, email, organization, role, password) and
 // 'Editar Usuário' (username, email, role).
 import { ReferenceInput, SelectInput, required, useRecordContext } from 'react-admin';
-import { UserDialog, UserPasswordInput } from '../../resources/users/UserFormDialog';
+import { AuditorWindowInputs, UserDialog, UserPasswordInput } from '../../resources/users/UserFormDialog';
 import { roleChoices } from '../../resources/users/types';
 import type { AdminUser } from './types';
 
@@ -21,6 +21,7 @@ export const AdminUserDialog = ({ open, id, onClose }: { open: boolean; id?: str
       </ReferenceInput>
     )}
     <RoleInput />
+    <AuditorWindowInputs />
     {!id && <UserPasswordInput />}
   </UserDialog>
 );

@@ -1,4 +1,5 @@
 // Progress per budget: spent of budgeted in the current period, coloured by health (80% / 100%).
+import { HistoryButton } from '../../pages/audit/HistoryButton';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Chip, Divider, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
@@ -42,6 +43,7 @@ export const BudgetProgressList = ({ editor, onEdit, onCreate }: { editor: boole
                   <Typography variant="body2">
                     <strong>{formatCurrency(budget.spentAmount)}</strong> de {formatCurrency(budget.budgetAmount)}
                   </Typography>
+                  <HistoryButton stream={`budget-${budget.id}`} label={`orçamento ${label}`} />
                   {editor && (
                     <RecordContextProvider value={budget}>
                       <IconButton size="small" aria-label={`Editar orçamento ${label}`} onClick={() => onEdit(budget.id)}><EditIcon fontSize="small" /></IconButton>

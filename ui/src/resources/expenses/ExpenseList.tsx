@@ -1,5 +1,6 @@
 // The Despesas screen (spec §2): cards, the server-paged table with filters, the create/edit dialog,
 // the attachment viewer and the category manager; writing is for editors only.
+import { HistoryButton, useAuditReader } from '../../pages/audit/HistoryButton';
 import AddIcon from '@mui/icons-material/Add';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -44,6 +45,7 @@ const recurrenceOf = (e: Expense) => {
 const ExpenseList = () => {
   const { user } = useCurrentUser();
   const editor = canEditData(user?.role);
+  const auditReader = useAuditReader();
   const { choices, nameOf, colorOf } = useCategories();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -92,6 +94,7 @@ const ExpenseList = () => {
                 </IconButton>
               </Tooltip>
             )} />
+            {auditReader && <DataTable.Col label="Histórico" disableSort render={(e) => <HistoryButton stream={`expense-${e.id}`} label={e.description} />} />}
             {editor && (
               <DataTable.Col label="Ações" disableSort render={(e) => (
                 <Stack direction="row" spacing={0.5}>

@@ -1,4 +1,5 @@
 // One goal in the grid: name, category badge, progress, Atual / Meta / Restante (or 'Meta atingida!') and Prazo.
+import { HistoryButton, useAuditReader } from '../../pages/audit/HistoryButton';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Card, CardActions, CardContent, Chip, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
@@ -15,6 +16,7 @@ const Line = ({ label, value, color }: { label: string; value: string; color?: s
 );
 
 export const GoalCard = ({ goal, editor, onEdit, onContribute }: { goal: Goal; editor: boolean; onEdit: () => void; onContribute: () => void }) => {
+  const auditReader = useAuditReader();
   const notify = useNotify();
   const refresh = useRefresh();
   return (
@@ -38,8 +40,12 @@ export const GoalCard = ({ goal, editor, onEdit, onContribute }: { goal: Goal; e
           {goal.targetDate && <Line label="Prazo" value={formatDate(goal.targetDate)} />}
         </Stack>
       </CardContent>
+      {!editor && auditReader && (
+        <CardActions sx={{ justifyContent: 'flex-end' }}><HistoryButton stream={`goal-${goal.id}`} label={goal.name} /></CardActions>
+      )}
       {editor && (
         <CardActions sx={{ justifyContent: 'flex-end' }}>
+          <HistoryButton stream={`goal-${goal.id}`} label={goal.name} />
           <Tooltip title="Registrar aporte"><IconButton size="small" aria-label="Registrar aporte" onClick={onContribute}><AddCardIcon fontSize="small" /></IconButton></Tooltip>
           <Tooltip title="Editar meta"><IconButton size="small" aria-label="Editar meta" onClick={onEdit}><EditIcon fontSize="small" /></IconButton></Tooltip>
           <RecordContextProvider value={goal}>

@@ -1,5 +1,6 @@
 // The Investimentos screen (spec §2): summary cards, the portfolio (paged, sorted and filtered on the
 // server), allocation by type, next maturities, and the 'Novo Investimento' dialog for editors.
+import { HistoryButton, useAuditReader } from '../../pages/audit/HistoryButton';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
@@ -45,6 +46,7 @@ const usePortfolioSummary = () => {
 };
 
 const Portfolio = ({ editor, onEdit, onValue }: { editor: boolean; onEdit: (id: string) => void; onValue: (i: Investment) => void }) => {
+  const auditReader = useAuditReader();
   const { isPending } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -66,6 +68,7 @@ const Portfolio = ({ editor, onEdit, onValue }: { editor: boolean; onEdit: (id: 
       <DataTable.Col source="expectedReturn" label="Esperada" align="right" render={(i: Investment) => `${expectedFormat.format(Number(i.expectedReturn))}% a.a.`} />
       <DataTable.Col source="risk" label="Risco" render={(i: Investment) => <Chip size="small" variant="outlined" label={i.risk} color={riskColors[i.risk]} />} />
       <DataTable.Col source="maturityDate" label="Vencimento" render={(i: Investment) => (i.maturityDate ? formatDate(i.maturityDate) : '—')} />
+      {auditReader && <DataTable.Col label="Histórico" disableSort render={(i: Investment) => <HistoryButton stream={`investment-${i.id}`} label={i.name} />} />}
       {editor && (
         <DataTable.Col label="Ações" disableSort render={(i: Investment) => (
           <Stack direction="row" spacing={0.5}>

@@ -1,5 +1,6 @@
 // The Receitas screen (spec §2): cards, 'Lista de Receitas' paged, sorted and filtered on the server,
 // and the create/edit dialog; creating, editing and deleting are for editors only.
+import { HistoryButton, useAuditReader } from '../../pages/audit/HistoryButton';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardContent, CircularProgress, Chip, IconButton, Stack, Typography } from '@mui/material';
@@ -34,6 +35,7 @@ const Actions = ({ editor, onCreate }: { editor: boolean; onCreate: () => void }
 
 /** The table, or a spinner while the page loads (spec: spinner while loading). */
 const RevenueTable = ({ editor, onEdit }: { editor: boolean; onEdit: (id: string) => void }) => {
+  const auditReader = useAuditReader();
   const { isPending } = useListContext();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -47,6 +49,7 @@ const RevenueTable = ({ editor, onEdit }: { editor: boolean; onEdit: (id: string
       <DataTable.Col source="date" label="Data" render={(r) => formatDate(r.date)} />
       <DataTable.Col source="amount" label="Valor" align="right" render={(r) => formatCurrency(r.amount)} />
       <DataTable.Col source="status" label="Status" render={(r) => <RevenueStatusChip status={r.status} />} />
+      {auditReader && <DataTable.Col label="Histórico" disableSort render={(r) => <HistoryButton stream={`revenue-${r.id}`} label={r.description} />} />}
       {editor && (
         <DataTable.Col label="Ações" disableSort render={(r) => (
           <Stack direction="row" spacing={0.5}>

@@ -1,13 +1,13 @@
-// The role badge: Administrador (org_admin), Usuário (user), Super Admin.
+// The role badge: Administrador (org_admin), Usuário (user), Auditor, Super Admin.
 import { Chip } from '@mui/material';
 
-const labels = { org_admin: 'Administrador', user: 'Usuário', super_admin: 'Super Admin' } as const;
+const labels = { org_admin: 'Administrador', user: 'Usuário', auditor: 'Auditor', super_admin: 'Super Admin' } as const;
 
 export const RoleChip = ({ role }: { role: keyof typeof labels }) => (
   <Chip
     size="small"
     label={labels[role] ?? role}
-    color={role === 'user' ? 'default' : role === 'org_admin' ? 'primary' : 'secondary'}
+    color={role === 'user' ? 'default' : role === 'org_admin' ? 'primary' : role === 'auditor' ? 'info' : 'secondary'}
     variant={role === 'user' ? 'outlined' : 'filled'}
   />
 );

@@ -1,6 +1,6 @@
 // 'Novo Usuário' and 'Editar Usuário': username, email, role (and the password, only on create).
 import type { ReactNode } from 'react';
-import { PasswordInput, SelectInput, TextInput, email, minLength, required } from 'react-admin';
+import { DateInput, FormDataConsumer, PasswordInput, SelectInput, TextInput, email, minLength, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
@@ -38,9 +38,27 @@ export const UserPasswordInput = () => (
   <PasswordInput source="password" label="Senha" validate={[required('Senha é obrigatória'), minLength(6, PASSWORD_TOO_SHORT)]} fullWidth />
 );
 
+const WINDOW_REQUIRED = 'Informe o período de acesso do auditor';
+const untilAfterFrom = (value: string | null, values: { auditValidFrom?: string | null }) =>
+  value && values.auditValidFrom && value < values.auditValidFrom ? 'A data final do acesso deve ser igual ou posterior à data inicial' : undefined;
+
+/** An auditor reads everything of the organization, writes nothing, and only between these two days. */
+export const AuditorWindowInputs = () => (
+  <FormDataConsumer<{ role?: string }>>
+    {({ formData }) => formData.role === 'auditor' && (
+      <>
+        <DateInput source="auditValidFrom" label="Válido de" validate={required(WINDOW_REQUIRED)} fullWidth />
+        <DateInput source="auditValidUntil" label="Válido até" validate={[required(WINDOW_REQUIRED), untilAfterFrom]} fullWidth
+          helperText="Fora deste período o auditor não consegue entrar" />
+      </>
+    )}
+  </FormDataConsumer>
+);
+
 export const UserFormDialog = ({ open, id, onClose }: UserDialogProps) => (
   <UserDialog resource="users" open={open} id={id} onClose={onClose}>
     {!id && <UserPasswordInput />}
     <SelectInput source="role" label="Perfil" choices={roleChoices} validate={required()} fullWidth />
+    <AuditorWindowInputs />
   </UserDialog>
 );

@@ -7,6 +7,8 @@ import { useDataProvider } from 'react-admin';
 import { formatDateTime } from '../../../lib/format';
 import type { FluxoDataProvider } from '../../../providers/dataProvider';
 import { errorMessage } from '../../../providers/httpClient';
+import { EventFields } from '../../audit/EventFields';
+import { eventTypeLabel, formatValue, streamLabel } from '../../audit/labels';
 import { SessionStatus } from './SessionStatus';
 import type { ImpersonationDetail } from './types';
 
@@ -38,7 +40,7 @@ export const ImpersonationDetailDialog = ({ path, onClose }: { path: string | nu
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>Requisições ({data.requests.length})</Typography>
             <Table size="small" sx={{ mb: 3 }} aria-label="Requisições">
               <TableHead>
-                <TableRow><TableCell>Horário</TableCell><TableCell>Método</TableCell><TableCell>Caminho</TableCell><TableCell>Status</TableCell><TableCell>Duração</TableCell><TableCell>IP</TableCell><TableCell>Navegador</TableCell></TableRow>
+                <TableRow><TableCell>Horário</TableCell><TableCell>Método</TableCell><TableCell>Caminho</TableCell><TableCell>Enviado</TableCell><TableCell>Status</TableCell><TableCell>Duração</TableCell><TableCell>IP</TableCell><TableCell>Navegador</TableCell></TableRow>
               </TableHead>
               <TableBody>
                 {data.requests.map((r) => (
@@ -46,6 +48,10 @@ export const ImpersonationDetailDialog = ({ path, onClose }: { path: string | nu
                     <TableCell>{formatDateTime(r.at)}</TableCell>
                     <TableCell sx={mono}>{r.method}</TableCell>
                     <TableCell sx={mono}>{r.path}</TableCell>
+                    <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>
+                      {r.query && <div>Parâmetros: {formatValue('query', r.query)}</div>}
+                      {r.body != null && <div>Conteúdo: {formatValue('body', r.body)}</div>}
+                    </TableCell>
                     <TableCell>{r.status}</TableCell>
                     <TableCell>{r.durationMs} ms</TableCell>
                     <TableCell sx={mono}>{r.ip ?? ''}</TableCell>
@@ -63,9 +69,9 @@ export const ImpersonationDetailDialog = ({ path, onClose }: { path: string | nu
                 {data.events.map((e) => (
                   <TableRow key={e.id}>
                     <TableCell>{formatDateTime(e.occurredAt)}</TableCell>
-                    <TableCell sx={mono}>{e.type}</TableCell>
-                    <TableCell sx={mono}>{e.streamId}</TableCell>
-                    <TableCell sx={{ ...mono, maxWidth: 360, wordBreak: 'break-word' }}>{JSON.stringify(e.data)}</TableCell>
+                    <TableCell>{eventTypeLabel(e.type)}</TableCell>
+                    <TableCell>{streamLabel(e.streamId)}</TableCell>
+                    <TableCell sx={{ minWidth: 280 }}><EventFields data={e.data} /></TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -16,6 +16,6 @@ export interface ImpersonationSession {
 }
 
 export interface ImpersonationDetail extends ImpersonationSession {
-  requests: { id: string; method: string; path: string; status: number; durationMs: number; ip: string | null; userAgent: string | null; at: string }[];
+  requests: { id: string; method: string; path: string; status: number; durationMs: number; ip: string | null; userAgent: string | null; at: string; query?: Record<string, unknown> | null; body?: unknown }[];
   events: { id: string; position: string; streamId: string; revision: number; type: string; occurredAt: string | null; actorUserId: string | null; impersonatorUserId: string | null; data: Record<string, unknown> }[];
 }
