@@ -138,7 +138,7 @@ describe('cross-tenant matrix', () => {
       }
     }
     expect(leaks).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it('the database itself refuses other tenants\' rows (row-level security as the second wall)', async () => {
     const { sql } = await import('slonik');

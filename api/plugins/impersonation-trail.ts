@@ -30,7 +30,7 @@ export function registerImpersonationTrail(app: FastifyInstance, deps: AppDeps):
     request.impersonatedBy = null;
     try {
       const [path, search] = splitUrl(request.url);
-      const position = await recordImpersonatedRequest(deps.eventStore, {
+      await recordImpersonatedRequest(deps.eventStore, {
         impersonationSessionId: by.impersonation.sessionId,
         organizationId: by.impersonation.organizationId,
         superAdminId: by.superAdminId,
@@ -45,7 +45,6 @@ export function registerImpersonationTrail(app: FastifyInstance, deps: AppDeps):
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
         at: by.startedAt,
       });
-      await deps.waitForProjections(position);
     } catch (error) {
       request.log.error({ err: error, impersonationSessionId: by.impersonation.sessionId }, 'failed to record impersonated request');
     }

@@ -57,6 +57,9 @@ const toSession = (row: z.infer<typeof impersonationSessionRow>) => ({
 export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['administração'];
 
+  /** The trail's events are appended as each request ends; its read model is caught up before it is read. */
+  const trailCaughtUp = async () => deps.waitForProjections(await deps.eventStore.headPosition());
+
   /** The session with its trail; `organizationId` limits it to one tenant (its admins' view). */
   async function detail(id: string, organizationId: string | null) {
     const read = async (db: CommonQueryMethods) => {
@@ -107,6 +110,7 @@ export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asy
   }, async (request, reply) => {
     requireSuperAdmin(request);
     await sweepExpiredImpersonations(deps);
+    await trailCaughtUp();
     const params = parseListParams(request.query, { sortable: impersonationSessionSort, defaultSort: ['startedAt', 'DESC'], tieBreaker: impersonationSessionSort.id });
     const organizationId = typeof params.filter.organizationId === 'string' ? params.filter.organizationId : null;
     const { rows, total } = await listImpersonationSessions(deps.db, params, { organizationId });
@@ -118,6 +122,7 @@ export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asy
   }, async (request) => {
     requireSuperAdmin(request);
     await sweepExpiredImpersonations(deps);
+    await trailCaughtUp();
     return detail(request.params.id, null);
   });
 
@@ -133,6 +138,7 @@ export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asy
   }, async (request, reply) => {
     const auth = requireOrganizationAdmin(request);
     await sweepExpiredImpersonations(deps);
+    await trailCaughtUp();
     const params = parseListParams(request.query, { sortable: impersonationSessionSort, defaultSort: ['startedAt', 'DESC'], tieBreaker: impersonationSessionSort.id });
     const { rows, total } = await withTenant(deps.db, auth.organizationId, (tx) => listImpersonationSessions(tx, params, { organizationId: auth.organizationId }));
     return sendList(reply, 'impersonations', rows.map(toSession), total, params.offset);
@@ -143,6 +149,7 @@ export const impersonationRoutes = (deps: AppDeps): FastifyPluginAsyncZod => asy
   }, async (request) => {
     const auth = requireOrganizationAdmin(request);
     await sweepExpiredImpersonations(deps);
+    await trailCaughtUp();
     return detail(request.params.id, auth.organizationId);
   });
 };
