@@ -1,5 +1,6 @@
 // Application tables that are not read models: secrets and uniqueness guards, never in events.
 import { sql, type CommonQueryMethods } from 'slonik';
+import { migrateImportJobTable } from './banking/import-job-table';
 import { migrateAttachmentTable } from './finance/attachments';
 
 export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
@@ -68,6 +69,8 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
     CREATE TRIGGER impersonation_requests_immutable BEFORE UPDATE OR DELETE ON impersonation_requests
       FOR EACH ROW EXECUTE FUNCTION impersonation_requests_are_immutable()`);
+  // OFX imports running in the background: their progress for the import screen.
+  await migrateImportJobTable(db);
   for (const table of ['avatars', 'impersonation_requests']) {
     const id = sql.identifier([table]);
     await db.query(sql.unsafe`ALTER TABLE ${id} ENABLE ROW LEVEL SECURITY`);

@@ -1,6 +1,8 @@
 // OFX import: an editor's statement file becomes approved imported transactions and, at once, the
 // organization's expenses and revenues — skipping every transaction the account already has
 // (from an earlier file or a bank sync). The whole file is read and checked before the first append.
+import { sql } from 'slonik';
+import { z } from 'zod';
 import { bankByCode } from '../../domain/banking/banks';
 import { DomainError, unprocessable } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
@@ -8,14 +10,14 @@ import type { ActorContext } from '../context';
 import type { AppDeps } from '../deps';
 import { OfxParseError, parseOfx, type OfxStatement } from '../ofx';
 import { categorizerFor } from './categories';
-import { appendBooking, appendImported, importedData, mapLimit, planIntake, type AccountIntake, type Arrival } from './intake';
+import { appendInBulk, planBulkAppend } from './bulk-append';
+import { appendBooking, importedData, planIntake, type AccountIntake, type Arrival } from './intake';
 import { accountKeyOf, occurrences } from './keys';
-import { recordedAsFor, recordInLedger } from './ledger';
+import { recordedAsFor } from './ledger';
 import { withAccountLocks } from './locks';
 import { tenantOf } from '../finance/tenant';
 
 export const MAX_OFX_CONTENT_BYTES = 5 * 1024 * 1024;
-const APPEND_CONCURRENCY = 8;
 
 export type OfxImportOptions = {
   /**
@@ -91,12 +93,19 @@ function readFile(ofxContent: string) {
   }
 }
 
-export async function importOfx(deps: AppDeps, ofxContent: string, options: OfxImportOptions, context: ActorContext): Promise<OfxImportResult> {
+/** A read, checked statement file, ready to import: a broken file never gets this far. */
+export type PreparedOfxImport = {
+  statements: OfxStatement[];
+  intakes: AccountIntake[];
+  totalTransactions: number;
+  options: OfxImportOptions;
+};
+
+/** Reads and checks the file (pt-BR 413/422 on a bad one); nothing is written. */
+export function prepareOfxImport(ofxContent: string, options: OfxImportOptions, context: ActorContext): PreparedOfxImport {
   const organizationId = tenantOf(context);
-  const document = readFile(ofxContent);
-  const statements = document.statements;
-  const usable = statements.filter(isBrl);
-  const intakes: AccountIntake[] = usable.map((statement) => ({
+  const statements = readFile(ofxContent).statements;
+  const intakes: AccountIntake[] = statements.filter(isBrl).map((statement) => ({
     organizationId,
     accountKey: accountKeyOf(statement.bankId, statement.accountId),
     bankName: bankNameOf(statement),
@@ -105,8 +114,52 @@ export async function importOfx(deps: AppDeps, ofxContent: string, options: OfxI
     source: 'ofx',
     arrivals: arrivalsOf(statement),
   }));
+  return { statements, intakes, totalTransactions: statements.reduce((n, s) => n + s.transactions.length, 0), options };
+}
+
+/** How long an import waits at most for the read models to show its file before answering anyway. */
+export const SETTLE_BOUND_MS = 10 * 60 * 1000;
+
+/**
+ * Waits until every projector's checkpoint has reached `position` (the lists, totals and charts
+ * the screen refreshes then show the whole file), however long a large file takes to project —
+ * the API's read-your-writes wait is bounded to seconds. `beat` keeps the job from looking stale.
+ */
+export async function untilProjected(deps: AppDeps, position: bigint, beat: () => Promise<unknown> = async () => undefined): Promise<void> {
+  const deadline = Date.now() + SETTLE_BOUND_MS;
+  while (Date.now() < deadline) {
+    await deps.waitForProjections(position).catch(() => undefined);
+    const reached = await deps.db.oneFirst(sql.type(z.object({ reached: z.boolean() }))`
+      SELECT COALESCE(bool_and(position >= ${position.toString()}::bigint), true) AS reached FROM projection_checkpoints`);
+    if (reached) return;
+    await beat();
+  }
+  deps.logger.warn({ position: position.toString() }, 'OFX import: read models did not reach the import within the bound');
+}
+
+export type OfxImportProgress = (processed: number) => Promise<void>;
+
+export async function importOfx(deps: AppDeps, ofxContent: string, options: OfxImportOptions, context: ActorContext): Promise<OfxImportResult> {
+  return runOfxImport(deps, prepareOfxImport(ofxContent, options, context), context);
+}
+
+/**
+ * Imports a prepared file: one duplicate query per account for the whole file, every event decided
+ * before the first append, then multi-stream appends in chunks (bulk-append.ts). `onProgress`
+ * hears how many of the file's transactions are settled (skipped ones count at once).
+ */
+export async function runOfxImport(
+  deps: AppDeps,
+  prepared: PreparedOfxImport,
+  context: ActorContext,
+  hooks: { onProgress?: OfxImportProgress; settle?: (position: bigint | null) => Promise<void> } = {},
+): Promise<OfxImportResult> {
+  const onProgress = hooks.onProgress ?? (async () => undefined);
+  const settle = hooks.settle ?? (async (position: bigint | null) => (position === null ? undefined : untilProjected(deps, position)));
+  const organizationId = tenantOf(context);
+  const { statements, intakes, totalTransactions, options } = prepared;
+  const usable = statements.filter(isBrl);
   const categorize = await categorizerFor(deps, organizationId, { auto: options.autoCategorize });
-  const totalTransactions = statements.reduce((n, s) => n + s.transactions.length, 0);
 
   const importedCount = await withAccountLocks(deps.db, organizationId, intakes.map((i) => i.accountKey), async () => {
     const plans = [];
@@ -117,23 +170,21 @@ export async function importOfx(deps: AppDeps, ofxContent: string, options: OfxI
         const base = importedData(intake, admitted, { status: 'approved', category: categorize(admitted.description, admitted.amount), recordedAs: null });
         return { ...base, recordedAs: recordedAsFor(base) };
       }));
+    const bulk = planBulkAppend(work);
+    let processed = totalTransactions - work.length;
+    await onProgress(processed);
     const positions: (bigint | null)[] = [];
     // No write below reads what another one of this batch wrote: read-your-writes once, at the end.
     const batch: AppDeps = { ...deps, waitForProjections: async () => undefined };
     for (const { plan } of plans) for (const booking of plan.bookings) positions.push(await appendBooking(batch, organizationId, booking, context));
-    const created = await mapLimit(work, APPEND_CONCURRENCY, async (data) => {
-      const appended = await appendImported(batch, data, context);
-      positions.push(appended.position);
-      // Also when it was already there approved (an import cut short): the derived id records it once.
-      // One already there awaiting approval stays the approver's to decide.
-      if (appended.status === 'approved') {
-        await recordInLedger(batch, data, context, { expenseCategory: data.transactionType === 'debit' ? (data.category ?? undefined) : undefined });
-      }
-      return appended.created;
+    const appended = await appendInBulk(deps, bulk, context, async (settled) => {
+      processed += settled;
+      await onProgress(processed);
     });
-    // The expenses and revenues too, whose positions the finance use cases keep to themselves.
-    await deps.waitForProjections(positions.some((p) => p !== null) ? await deps.eventStore.headPosition() : null);
-    return created.filter(Boolean).length;
+    positions.push(appended.position);
+    // The expenses and revenues too: wait until every read model shows the whole file.
+    await settle(positions.some((p) => p !== null) ? await deps.eventStore.headPosition() : null);
+    return appended.created;
   });
 
   const first = statements.find((s) => s.transactions.length > 0) ?? statements[0];

@@ -13,6 +13,37 @@ const handled = new Set([
   'TransactionImported', 'ImportedTransactionBooked', 'ImportedTransactionApproved', 'ImportedTransactionRejected',
 ]);
 
+type ImportedData = Extract<ImportedTransactionEvent, { type: 'TransactionImported' }>['data'];
+
+/** TransactionImported rows in one multi-row insert (what `handle` inserts one at a time). */
+async function insertImported(tx: Tx, batch: readonly { data: ImportedData; event: RecordedEvent }[]): Promise<void> {
+  if (batch.length === 0) return;
+  const rows = batch.map(({ data: d, event }) => {
+    const at = event.metadata.occurredAt;
+    const approved = d.status === 'approved';
+    return {
+      id: d.importedTransactionId, organization_id: d.organizationId, source: d.source, connection_id: d.connectionId, bank_name: d.bankName,
+      account_id: d.accountId, account_key: d.accountKey, identity_kind: d.identityKind, fit_id: d.fitId, external_id: d.externalId,
+      booking_status: d.bookingStatus, transaction_date: d.transactionDate, description: d.description, merchant: d.merchant,
+      transaction_type: d.transactionType, amount: d.amount.toString(), category: d.category, status: d.status,
+      recorded_kind: d.recordedAs?.kind ?? null, recorded_id: d.recordedAs?.id ?? null, imported_at: at,
+      decided_by: approved ? event.metadata.actorUserId : null, decided_at: approved ? at : null,
+    };
+  });
+  await tx.query(sql.unsafe`
+    INSERT INTO imported_transactions (id, organization_id, source, connection_id, bank_name, account_id, account_key, identity_kind,
+      fit_id, external_id, booking_status, transaction_date, description, merchant, transaction_type, amount, category, status,
+      recorded_kind, recorded_id, imported_at, decided_by, decided_at)
+    SELECT id, organization_id, source, connection_id, bank_name, account_id, account_key, identity_kind,
+      fit_id, external_id, booking_status, transaction_date, description, merchant, transaction_type, amount, category, status,
+      recorded_kind, recorded_id, imported_at, decided_by, decided_at
+    FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS r(id uuid, organization_id uuid, source text, connection_id uuid, bank_name text,
+      account_id text, account_key text, identity_kind text, fit_id text, external_id text, booking_status text, transaction_date date,
+      description text, merchant text, transaction_type text, amount bigint, category text, status text, recorded_kind text,
+      recorded_id uuid, imported_at timestamptz, decided_by text, decided_at timestamptz)
+    ON CONFLICT (id) DO NOTHING`);
+}
+
 export const bankingProjector: Projector = {
   name: 'banking',
   version: 1,
@@ -79,6 +110,26 @@ export const bankingProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS imported_transactions_list ON imported_transactions (organization_id, status, transaction_date DESC)`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS imported_transactions_booked ON imported_transactions (booked_identity_id) WHERE booked_identity_id IS NOT NULL`);
     for (const table of ['bank_connections', 'bank_sync_logs', 'imported_transactions']) await protectTenantTable(tx, table);
+  },
+  /**
+   * A page in log order: consecutive TransactionImported events (an OFX import, a sync) go in one
+   * multi-row insert; any other banking event first writes the run before it, then applies alone,
+   * so a decision always lands after the row it changes.
+   */
+  async handleBatch(events: readonly RecordedEvent[], tx: Tx) {
+    let run: { data: ImportedData; event: RecordedEvent }[] = [];
+    for (const event of events) {
+      if (!handled.has(event.type)) continue;
+      if (event.type === 'TransactionImported') {
+        const e = decodeEvent<ImportedTransactionEvent>(event);
+        if (e.type === 'TransactionImported') run.push({ data: e.data, event });
+        continue;
+      }
+      await insertImported(tx, run);
+      run = [];
+      await bankingProjector.handle(event, tx);
+    }
+    await insertImported(tx, run);
   },
   async handle(event: RecordedEvent, tx: Tx) {
     if (!handled.has(event.type)) return;

@@ -21,6 +21,10 @@ async function remember(tx: Tx, record: { id: string; organizationId: string; ki
     ON CONFLICT (record_id) DO UPDATE SET signature = EXCLUDED.signature, category = EXCLUDED.category, updated_at = EXCLUDED.updated_at`);
 }
 
+/** An expense or revenue recorded from an imported transaction teaches nothing (see above). */
+const importedRecord = (event: RecordedEvent) =>
+  (event.type === 'ExpenseRecorded' || event.type === 'RevenueRecorded') && Boolean((event.data as { source?: unknown }).source);
+
 export const categoryMemoryProjector: Projector = {
   name: 'banking-category-memory',
   version: 1,
@@ -37,6 +41,10 @@ export const categoryMemoryProjector: Projector = {
       )`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS banking_category_memory_organization ON banking_category_memory (organization_id, kind)`);
     await protectTenantTable(tx, 'banking_category_memory');
+  },
+  // A page of an OFX import is thousands of imported records: skipped before decoding.
+  async handleBatch(events: readonly RecordedEvent[], tx: Tx) {
+    for (const event of events) if (handled.has(event.type) && !importedRecord(event)) await categoryMemoryProjector.handle(event, tx);
   },
   async handle(event: RecordedEvent, tx: Tx) {
     if (!handled.has(event.type)) return;

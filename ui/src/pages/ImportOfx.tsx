@@ -1,9 +1,11 @@
 // Importar Extrato OFX (/import-ofx): pick a .ofx file, import it, see the result card. The file is
 // read as bytes and decoded by its own charset here, so a Windows-1252 statement's accents arrive intact.
+// The import runs as a background job on the server (Prefer: respond-async): the screen polls its
+// progress, shows a progress bar, then the result card.
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify } from 'react-admin';
@@ -26,6 +28,21 @@ export interface OfxImportResult {
     dateRange: { start: string | null; end: string | null };
   };
 }
+
+/** The server's answer for an import running in the background (202), and each poll of it. */
+export interface OfxImportJob extends Partial<OfxImportResult> {
+  jobId: string;
+  status: 'running' | 'done' | 'failed';
+  processed: number;
+  total: number;
+  error: string | null;
+}
+
+const POLL_MS = 400;
+
+/** The job ended in failure: its message is the server's pt-BR one. */
+class ImportJobFailed extends Error {}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const accountTypeLabels: Record<string, string> = {
   CHECKING: 'Conta Corrente',
@@ -81,6 +98,21 @@ const ResultCard = ({ result }: { result: OfxImportResult }) => {
   );
 };
 
+const ImportProgress = ({ job }: { job: Pick<OfxImportJob, 'processed' | 'total'> }) => {
+  const percent = job.total > 0 ? Math.min(100, Math.round((job.processed / job.total) * 100)) : 0;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>Importando transações…</Typography>
+        <LinearProgress variant={job.total > 0 ? 'determinate' : 'indeterminate'} value={percent} aria-label="Progresso da importação" />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {job.processed.toLocaleString('pt-BR')} de {job.total.toLocaleString('pt-BR')} transações processadas ({percent}%)
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+};
+
 const AccessDenied = () => (
   <Card variant="outlined" sx={{ maxWidth: 520, mx: 'auto', mt: 6, textAlign: 'center' }}>
     <CardContent>
@@ -99,16 +131,39 @@ const ImportOfx = () => {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [result, setResult] = useState<OfxImportResult | null>(null);
+  const [progress, setProgress] = useState<Pick<OfxImportJob, 'processed' | 'total'> | null>(null);
+
+  /** Starts the import as a background job and follows it to its result (an error if it fails). */
+  const runImport = async (ofxContent: string): Promise<OfxImportResult> => {
+    let answer = await dataProvider.call<OfxImportJob | OfxImportResult>('import/ofx', {
+      method: 'POST', headers: { Prefer: 'respond-async' }, body: { ofxContent, importOptions: { skipDuplicates: true, autoCategorize: true } },
+    });
+    while ('jobId' in answer && answer.status === 'running') {
+      setProgress({ processed: answer.processed, total: answer.total });
+      await pause(POLL_MS);
+      answer = await dataProvider.call<OfxImportJob>(`import/ofx/jobs/${answer.jobId}`);
+    }
+    if ('jobId' in answer) {
+      if (answer.status === 'failed' || !answer.summary) throw new ImportJobFailed(answer.error ?? 'Erro ao processar arquivo OFX');
+      return { success: answer.success ?? true, message: answer.message ?? '', summary: answer.summary };
+    }
+    return answer;
+  };
 
   const importFile = useMutation({
-    mutationFn: (ofxContent: string) =>
-      dataProvider.call<OfxImportResult>('import/ofx', { method: 'POST', body: { ofxContent, importOptions: { skipDuplicates: true, autoCategorize: true } } }),
+    mutationFn: async (ofxContent: string) => {
+      try {
+        return await runImport(ofxContent);
+      } finally {
+        setProgress(null);
+      }
+    },
     onSuccess: (answer) => {
       setResult(answer);
       notify(...toast('Importação Concluída', answer.message));
       for (const key of refreshedAfterImport) void queryClient.invalidateQueries({ queryKey: [key] });
     },
-    onError: (error) => notify(...toast('Erro na Importação', errorMessage(error, 'Erro ao processar arquivo OFX'), 'error')),
+    onError: (error) => notify(...toast('Erro na Importação', error instanceof ImportJobFailed ? error.message : errorMessage(error, 'Erro ao processar arquivo OFX'), 'error')),
   });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -156,6 +211,7 @@ const ImportOfx = () => {
               </Button>
             </CardContent>
           </Card>
+          {importFile.isPending && progress && <ImportProgress job={progress} />}
           {result && <ResultCard result={result} />}
         </Stack>
       )}

@@ -39,6 +39,8 @@ export interface ApiRequest {
   /** Appended as a query string; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
 /** `/api/<path>?<query>`: paths are written without the `/api` prefix, as in `apiUrl('auth/me')`. */
@@ -87,11 +89,12 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 /** Calls `/api/<path>` and returns its JSON answer. */
-export const apiJson = async <T>(path: string, { method = 'GET', body, query, signal }: ApiRequest = {}): Promise<T> => {
+export const apiJson = async <T>(path: string, { method = 'GET', body, query, signal, headers = {} }: ApiRequest = {}): Promise<T> => {
   const response = await apiFetch(apiUrl(path, query), {
     method,
     signal,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await readJson(response)) as T;
 };
