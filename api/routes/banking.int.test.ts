@@ -151,3 +151,88 @@ describe('approval of imported transactions', () => {
     expect((await list(viewer, '/api/imported-transactions')).length).toBeGreaterThan(0);
   });
 });
+
+describe('bulk decisions on imported transactions', () => {
+  let queue: Row[];
+  // An organization of its own: 'Aprovar todas' takes every pending transaction it has.
+  let admin: Client;
+  const events = async (id: unknown) => (await t.deps.eventStore.readStream(`importedTransaction-${String(id)}`)).map((e) => e.type);
+  beforeAll(async () => {
+    ({ admin } = await seedTenant(t, 'Padaria Lote', []));
+    const id = await connect(admin, '77441-0', 'Itaú Unibanco');
+    await sync(admin, id);
+    queue = await list(admin, `/api/imported-transactions?${filter({ connectionId: id, status: 'pending' })}`);
+    expect(queue.length).toBeGreaterThan(6);
+  });
+
+  it('rejects the selected ones together, and refuses (nothing decided) a selection holding one already decided the other way', async () => {
+    const [a, b, c] = queue;
+    const rejected = await admin.request('POST', '/api/imported-transactions/bulk/reject', { ids: [a.id, b.id] });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toEqual({ decided: 2, unchanged: 0, message: '2 transações rejeitadas.' });
+    expect(await events(a.id)).toEqual(['TransactionImported', 'ImportedTransactionRejected']);
+    const states = await list(admin, `/api/imported-transactions?${filter({ status: 'rejected' })}`);
+    expect(states.map((s) => s.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+
+    // Approving c together with a rejected one: all or nothing, so c stays pending.
+    const mixed = await admin.request('POST', '/api/imported-transactions/bulk/approve', { ids: [c.id, a.id] });
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json().message).toBe('1 transação selecionada já foi rejeitada; nenhuma foi aprovada.');
+    expect(await events(c.id)).toEqual(['TransactionImported']);
+    // Rejecting again what is rejected changes nothing.
+    expect((await admin.request('POST', '/api/imported-transactions/bulk/reject', { ids: [a.id] })).json()).toMatchObject({ decided: 0, unchanged: 1 });
+  });
+
+  it('\'Aprovar todas\' approves every pending transaction, each becoming one expense or revenue', async () => {
+    const pendingBefore = await list(admin, `/api/imported-transactions?${filter({ status: 'pending' })}&range=[0,999]`);
+    const expensesBefore = (await list(admin, '/api/expenses?range=[0,999]')).length;
+    const revenuesBefore = (await list(admin, '/api/revenues?range=[0,999]')).length;
+    const all = await admin.request('POST', '/api/imported-transactions/bulk/approve', { all: true });
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ decided: pendingBefore.length, unchanged: 0 });
+    expect(await list(admin, `/api/imported-transactions?${filter({ status: 'pending' })}`)).toEqual([]);
+    const debits = pendingBefore.filter((p) => p.transactionType === 'debit').length;
+    expect((await list(admin, '/api/expenses?range=[0,999]')).length).toBe(expensesBefore + debits);
+    expect((await list(admin, '/api/revenues?range=[0,999]')).length).toBe(revenuesBefore + pendingBefore.length - debits);
+    const one = (await admin.request('GET', `/api/imported-transactions/${pendingBefore[0].id}`)).json();
+    expect(one).toMatchObject({ status: 'approved', recordedAs: { kind: pendingBefore[0].transactionType === 'debit' ? 'expense' : 'revenue' } });
+    // Approving it once more, alone, records nothing twice.
+    expect((await admin.request('POST', `/api/imported-transactions/${one.id}/approve`)).statusCode).toBe(200);
+    expect(await t.deps.eventStore.readStream(`${one.recordedAs.kind}-${one.recordedAs.id}`)).toHaveLength(1);
+  });
+
+  it('is for editors, for their own organization\'s transactions, and needs a selection', async () => {
+    const [, , c] = queue;
+    expect((await viewer.request('POST', '/api/imported-transactions/bulk/approve', { all: true })).statusCode).toBe(403);
+    const foreign = await other.request('POST', '/api/imported-transactions/bulk/reject', { ids: [c.id] });
+    expect(foreign.statusCode).toBe(404);
+    const empty = await admin.request('POST', '/api/imported-transactions/bulk/reject', { ids: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Selecione ao menos uma transação');
+  });
+});
+
+describe('disconnecting a bank connection', () => {
+  it('deactivates it: listed inactive, no more syncs, its transactions stay, and the account can be connected again', async () => {
+    const id = await connect(admin, '55123-7', 'Bradesco');
+    await sync(admin, id);
+    const imported = await list(admin, `/api/imported-transactions?${filter({ connectionId: id })}`);
+    expect(imported.length).toBeGreaterThan(0);
+    expect((await viewer.request('POST', `/api/bank-connections/${id}/deactivate`)).statusCode).toBe(403);
+    expect((await other.request('POST', `/api/bank-connections/${id}/deactivate`)).statusCode).toBe(404);
+
+    const deactivated = await admin.request('POST', `/api/bank-connections/${id}/deactivate`);
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json()).toMatchObject({ id, isActive: false, bankName: 'Bradesco' });
+    expect((await list(admin, `/api/bank-connections?${filter({ isActive: false })}`)).map((c) => c.id)).toContain(id);
+    const refused = await admin.request('POST', `/api/bank-connections/${id}/sync`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Esta conexão bancária está inativa');
+    expect(await list(admin, `/api/imported-transactions?${filter({ connectionId: id })}`)).toHaveLength(imported.length);
+    // Twice is fine; and the same account may be connected anew.
+    expect((await admin.request('POST', `/api/bank-connections/${id}/deactivate`)).statusCode).toBe(200);
+    const events = (await t.deps.eventStore.readStream(`bankConnection-${id}`)).map((e) => e.type);
+    expect(events.filter((e) => e === 'BankConnectionDeactivated')).toHaveLength(1);
+    expect(await connect(admin, '55123-7', 'Bradesco')).not.toBe(id);
+  });
+});

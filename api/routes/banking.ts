@@ -2,8 +2,8 @@
 // transactions, and the sync logs.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approveImportedTransaction, rejectImportedTransaction } from '../../app/banking/approval';
-import { createBankConnection } from '../../app/banking/connections';
+import { approveImportedTransaction, decideInBulk, rejectImportedTransaction } from '../../app/banking/approval';
+import { createBankConnection, deactivateBankConnection } from '../../app/banking/connections';
 import { bankConnectors } from '../../app/banking/connectors';
 import { startSync } from '../../app/banking/sync';
 import { withTenant } from '../../app/db/tenant';
@@ -122,6 +122,14 @@ const connectionBody = z.object({
   itemId: z.string().optional(),
 });
 
+const bulkBody = z.object({
+  ids: z.array(z.string(), { invalid_type_error: 'ids deve ser uma lista' }).optional(),
+  /** Only for approval: every pending transaction of the organization ('Aprovar todas'). */
+  all: z.boolean().optional(),
+});
+
+const bulkResponse = z.object({ decided: z.number(), unchanged: z.number(), message: z.string() });
+
 export const bankingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   const tags = ['integração bancária'];
 
@@ -184,6 +192,21 @@ export const bankingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
     return { message: started ? 'Sincronização iniciada' : 'Sincronização já em andamento', syncId, started };
   });
 
+  app.post('/bank-connections/:id/deactivate', {
+    preValidation: editorsOnly,
+    schema: {
+      tags, summary: 'Desconectar (desativar) a conexão: deixa de sincronizar; as transações já importadas continuam', params: idParams,
+      response: { 200: connectionResponse, 403: messageResponse, 404: messageResponse },
+    },
+  }, async (request) => {
+    const { organizationId } = requireEditor(request);
+    const id = recordId(request.params.id, CONNECTION_NOT_FOUND);
+    await deactivateBankConnection(deps, id, actorContext(request, deps));
+    const row = await withTenant(deps.db, organizationId, (tx) => findConnection(tx, organizationId, id));
+    if (!row) throw notFound(CONNECTION_NOT_FOUND);
+    return toConnection(row);
+  });
+
   app.get('/imported-transactions', {
     schema: {
       tags, summary: 'Transações importadas (sort, range, filter: q, status, source, connectionId, transactionType, date_gte, date_lte)',
@@ -231,6 +254,27 @@ export const bankingRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
     await rejectImportedTransaction(deps, id, actorContext(request, deps));
     return loadImported(organizationId, id);
   });
+
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(`/imported-transactions/bulk/${decision}`, {
+      preValidation: editorsOnly,
+      schema: {
+        tags,
+        summary: decision === 'approve'
+          ? 'Aprovar várias de uma vez (ids, ou all: true para todas as pendentes): tudo ou nada'
+          : 'Rejeitar várias de uma vez (ids): tudo ou nada',
+        body: bulkBody,
+        response: { 200: bulkResponse, 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse },
+      },
+    }, async (request) => {
+      requireEditor(request);
+      const { ids, all } = request.body;
+      const selection = all === true && decision === 'approve' ? { allPending: true as const } : { ids: ids ?? [] };
+      const { decided, unchanged } = await decideInBulk(deps, selection, decision, actorContext(request, deps));
+      const verb = decision === 'approve' ? ['aprovada', 'aprovadas'] : ['rejeitada', 'rejeitadas'];
+      return { decided, unchanged, message: `${decided} ${decided === 1 ? `transação ${verb[0]}` : `transações ${verb[1]}`}.` };
+    });
+  }
 
   app.get('/sync-logs', {
     schema: { tags, summary: 'Logs de sincronização (sort, range, filter: connectionId, status)', querystring: listQuerySchema, response: { 200: z.array(syncLogResponse) } },

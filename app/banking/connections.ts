@@ -61,3 +61,15 @@ export async function createBankConnection(
   await deps.waitForProjections(result.position);
   return { connectionId, position: result.position };
 }
+
+/**
+ * 'Desconectar': the connection stops syncing (a sync already running finishes); what it imported
+ * stays. Deactivating an inactive connection changes nothing. The same account can be connected again.
+ */
+export async function deactivateBankConnection(deps: AppDeps, connectionId: string, context: ActorContext): Promise<void> {
+  const organizationId = tenantOf(context);
+  const result = await handleCommand(deps.eventStore, bankConnectionStream(connectionId), bankConnection, {
+    type: 'DeactivateBankConnection', data: { organizationId },
+  }, context, { retries: 10 });
+  await deps.waitForProjections(result.position);
+}

@@ -53,7 +53,7 @@ describe('imported transaction notifications', () => {
     const late = importedTransactionNotification({ ...input, at: '2025-01-01T02:00:00.000Z' })!;
     const earlier = importedTransactionNotification({ ...input, at: '2024-12-31T10:00:00.000Z' })!;
     expect(late.key).toBe(earlier.key);
-    expect(late).toMatchObject({ type: 'transaction', title: 'Transações importadas aguardando aprovação', actionUrl: '/bank-integration' });
+    expect(late).toMatchObject({ type: 'transaction', title: 'Transações importadas aguardando aprovação', actionUrl: '/bank-integration?tab=imported&status=pending' });
     expect(importedTransactionNotification({ ...input, status: 'approved', at: '2025-01-01T02:00:00.000Z' })).toBeNull();
   });
 });

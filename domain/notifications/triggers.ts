@@ -83,6 +83,9 @@ export function budgetNotification(input: {
 }
 
 /** Imported bank transactions awaiting approval: one notification per account and day of import. */
+/** The Integração Bancária screen on its 'Transações Importadas' tab, showing the pending ones. */
+export const PENDING_IMPORTED_URL = '/bank-integration?tab=imported&status=pending';
+
 export function importedTransactionNotification(input: {
   organizationId: string; source: 'ofx' | 'bank_sync'; bankName: string; accountId: string; status: 'pending' | 'approved'; at: string;
 }): NotificationIntent | null {
@@ -95,7 +98,7 @@ export function importedTransactionNotification(input: {
     title: 'Transações importadas aguardando aprovação',
     message: `Novas transações de ${input.bankName} aguardam a sua aprovação.`,
     priority: 'medium',
-    actionUrl: '/bank-integration',
+    actionUrl: PENDING_IMPORTED_URL,
     createdAt: input.at,
   };
 }
@@ -123,7 +126,7 @@ export function bankSyncFailedNotification(input: { organizationId: string; sync
     title: 'Falha na sincronização bancária',
     message: clip(`Não foi possível sincronizar ${input.bankName ?? 'a conta bancária'}: ${input.error}`),
     priority: 'high',
-    actionUrl: '/bank-integration',
+    actionUrl: '/bank-integration?tab=logs',
     createdAt: input.at,
   };
 }

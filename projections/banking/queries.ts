@@ -187,3 +187,11 @@ export async function learnedRules(tx: CommonQueryMethods, organizationId: strin
     GROUP BY kind, signature, category`);
   return [...rows];
 }
+
+/** The organization's imported transactions awaiting approval, oldest first ('Aprovar todas'). */
+export async function pendingImportedIds(tx: CommonQueryMethods, organizationId: string, limit: number): Promise<string[]> {
+  const rows = await tx.anyFirst(sql.type(z.object({ id: z.string() }))`
+    SELECT id FROM imported_transactions WHERE organization_id = ${organizationId} AND status = 'pending'
+    ORDER BY transaction_date, id LIMIT ${limit}`);
+  return [...rows];
+}

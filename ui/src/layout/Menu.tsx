@@ -26,6 +26,8 @@ interface MenuEntry {
   /** An i18n key from i18n/pt-BR.ts. */
   label: string;
   icon: ReactElement;
+  /** Shown only to users who may edit data (a view-only user cannot use the screen). */
+  editorsOnly?: boolean;
 }
 
 /** Every user's entries, in the spec's order. /budget has a route but no entry (spec §2). */
@@ -38,7 +40,7 @@ const screens: MenuEntry[] = [
   { to: '/investments', label: 'fluxo.menu.investments', icon: <ShowChartIcon /> },
   { to: '/ai-insights', label: 'fluxo.menu.aiInsights', icon: <AutoAwesomeIcon /> },
   { to: '/reports', label: 'fluxo.menu.reports', icon: <AssessmentIcon /> },
-  { to: '/import-ofx', label: 'fluxo.menu.importOfx', icon: <UploadFileIcon /> },
+  { to: '/import-ofx', label: 'fluxo.menu.importOfx', icon: <UploadFileIcon />, editorsOnly: true },
   { to: '/bank-integration', label: 'fluxo.menu.bankIntegration', icon: <AccountBalanceIcon /> },
 ];
 
@@ -49,7 +51,7 @@ export const Menu = () => {
   return (
     <RaMenu>
       <SidebarHeader />
-      {screens.map(item)}
+      {screens.filter((screen) => !screen.editorsOnly || canEditData(user?.role)).map(item)}
       {canEditData(user?.role) && item({ to: '/users', label: 'fluxo.menu.users', icon: <PeopleIcon /> })}
       {canReadAudit(user?.role) && (user?.role !== 'super_admin' || user.isImpersonating) && item({ to: '/audit', label: 'fluxo.menu.audit', icon: <FactCheckIcon /> })}
       {user?.role === 'super_admin' && item({ to: '/admin', label: 'fluxo.menu.admin', icon: <AdminPanelSettingsIcon /> })}

@@ -1,10 +1,12 @@
 // Integração Bancária (/bank-integration): the tabs Conexões Bancárias, Transações Importadas and
 // Logs de Sincronização, and 'Conectar Banco' for editors. While a sync runs, the lists follow it.
+// `?tab=imported` (with `&status=pending`), `?tab=logs` open a tab directly: the notifications link there.
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { canEditData } from '../providers/authProvider';
 import type { FluxoDataProvider } from '../providers/dataProvider';
 import { useCurrentUser } from '../providers/useCurrentUser';
@@ -15,6 +17,8 @@ import { ImportedTransactionsTab } from './bank-integration/ImportedTransactions
 import { SyncLogsTab } from './bank-integration/SyncLogsTab';
 
 const tabs = ['Conexões Bancárias', 'Transações Importadas', 'Logs de Sincronização'] as const;
+const tabKeys = ['connections', 'imported', 'logs'] as const;
+const importedStatuses = ['pending', 'approved', 'rejected'] as const;
 
 /** Polls the latest sync logs while one is running; when it ends, every banking list refreshes. */
 function useFollowRunningSyncs(): void {
@@ -38,7 +42,15 @@ function useFollowRunningSyncs(): void {
 const BankIntegration = () => {
   const { user } = useCurrentUser();
   const editor = canEditData(user?.role);
-  const [tab, setTab] = useState(0);
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => Math.max(0, tabKeys.indexOf(params.get('tab') as (typeof tabKeys)[number])));
+  const asked = params.get('status');
+  const status = importedStatuses.find((s) => s === asked) ?? 'pending';
+  // A notification followed while already on this screen changes only the query string.
+  useEffect(() => {
+    const index = tabKeys.indexOf(params.get('tab') as (typeof tabKeys)[number]);
+    if (index >= 0) setTab(index);
+  }, [params]);
   const [connecting, setConnecting] = useState(false);
   useFollowRunningSyncs();
   return (
@@ -57,7 +69,7 @@ const BankIntegration = () => {
         </Tabs>
         <Box sx={{ p: 2 }}>
           {tab === 0 && <ConnectionsTab editor={editor} />}
-          {tab === 1 && <ImportedTransactionsTab editor={editor} />}
+          {tab === 1 && <ImportedTransactionsTab key={status} editor={editor} status={status} />}
           {tab === 2 && <SyncLogsTab />}
         </Box>
       </Card>

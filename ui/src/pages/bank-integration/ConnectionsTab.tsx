@@ -1,9 +1,12 @@
-// Conexões Bancárias: each connected account (masked), its last sync and, for editors, 'Sincronizar'.
+// Conexões Bancárias: each connected account (masked), its last sync and, for editors, 'Sincronizar'
+// and 'Desconectar' (after a confirmation: the connection stops syncing, its transactions stay).
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import SyncIcon from '@mui/icons-material/Sync';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { List, useDataProvider, useListContext, useNotify } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, List, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import { labelOf } from '../../lib/choices';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -23,6 +26,18 @@ const ConnectionCard = ({ connection, editor }: { connection: BankConnection; ed
     },
     onError: (error) => notify(...toast('Erro ao sincronizar transações', errorMessage(error), 'error')),
   });
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const deactivate = useMutation({
+    mutationFn: () => dataProvider.call<BankConnection>(`bank-connections/${connection.id}/deactivate`, { method: 'POST' }),
+    onSuccess: async () => {
+      setConfirming(false);
+      notify(...toast('Conexão Desativada', `${connection.bankName} ${connection.accountNumber} não será mais sincronizada.`));
+      refresh();
+      await queryClient.invalidateQueries({ queryKey: ['bank-connections'] });
+    },
+    onError: (error) => notify(...toast('Erro ao desconectar banco', errorMessage(error), 'error')),
+  });
   return (
     <Card variant="outlined" sx={{ height: '100%' }} aria-label={`Conexão ${connection.bankName}`}>
       <CardContent>
@@ -39,10 +54,26 @@ const ConnectionCard = ({ connection, editor }: { connection: BankConnection; ed
         </Typography>
         <Typography variant="body2" color="text.secondary">Open Banking · sincronização diária{connection.provider === 'sandbox' ? ' · banco sandbox' : ''}</Typography>
         {editor && connection.isActive && (
-          <Button sx={{ mt: 2 }} variant="outlined" size="small" startIcon={sync.isPending ? <CircularProgress size={16} /> : <SyncIcon />} disabled={sync.isPending} onClick={() => sync.mutate()}>
-            Sincronizar
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+            <Button variant="outlined" size="small" startIcon={sync.isPending ? <CircularProgress size={16} /> : <SyncIcon />} disabled={sync.isPending} onClick={() => sync.mutate()}>
+              Sincronizar
+            </Button>
+            <Button variant="text" color="error" size="small" startIcon={<LinkOffIcon />} onClick={() => setConfirming(true)}>
+              Desconectar
+            </Button>
+          </Stack>
         )}
+        <Confirm
+          isOpen={confirming}
+          loading={deactivate.isPending}
+          title="Desconectar banco"
+          content={`Desconectar ${connection.bankName} (${connection.accountNumber})? A conta deixa de ser sincronizada; as transações já importadas continuam. Você pode conectá-la de novo depois.`}
+          confirm="Desconectar"
+          cancel="Cancelar"
+          confirmColor="warning"
+          onConfirm={() => deactivate.mutate()}
+          onClose={() => setConfirming(false)}
+        />
       </CardContent>
     </Card>
   );

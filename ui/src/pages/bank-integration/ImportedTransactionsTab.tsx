@@ -1,8 +1,12 @@
 // Transações Importadas: the approval queue. Pending rows offer 'Aprovar' and 'Rejeitar' to editors;
-// view-only users see 'Aguardando aprovação'.
+// view-only users see 'Aguardando aprovação'. Editors also select pending rows for 'Aprovar
+// selecionadas' / 'Rejeitar selecionadas', or approve every pending one with 'Aprovar todas' (after
+// a confirmation): all or nothing on the server, one toast saying what happened.
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DataTable, List, SearchInput, SelectInput, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, DataTable, ExportButton, List, SearchInput, SelectInput, TopToolbar, useDataProvider, useListContext, useNotify, useRefresh, type Identifier } from 'react-admin';
 import { labelOf } from '../../lib/choices';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -42,6 +46,68 @@ const Decision = ({ transaction }: { transaction: ImportedTransaction }) => {
   );
 };
 
+const ledgerKeys = ['transactions', 'expenses', 'revenues', 'financial', 'charts', 'dashboard', 'budgets'];
+
+type BulkDecision = { decision: 'approve' | 'reject'; ids?: Identifier[]; all?: boolean };
+
+/** One request for many decisions; the server applies all of them or none. */
+function useBulkDecision(onDone: () => void) {
+  const dataProvider = useDataProvider<FluxoDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ decision, ids, all }: BulkDecision) =>
+      dataProvider.call<{ decided: number; unchanged: number; message: string }>(`imported-transactions/bulk/${decision}`, { method: 'POST', body: all ? { all: true } : { ids } }),
+    onSuccess: async (answer, { decision }) => {
+      onDone();
+      notify(...toast(decision === 'approve' ? 'Transações Aprovadas' : 'Transações Rejeitadas',
+        decision === 'approve' && answer.decided > 0 ? `${answer.message.replace(/\.$/, '')}: adicionadas às despesas e receitas.` : answer.message));
+      refresh();
+      if (decision === 'approve') await Promise.all(ledgerKeys.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+    },
+    onError: (error, { decision }) => notify(...toast(decision === 'approve' ? 'Erro ao aprovar transações' : 'Erro ao rejeitar transações', errorMessage(error), 'error')),
+  });
+}
+
+const BulkDecisionButtons = () => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const decide = useBulkDecision(() => onUnselectItems());
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button size="small" variant="contained" color="success" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'approve', ids: selectedIds })}>
+        Aprovar selecionadas
+      </Button>
+      <Button size="small" variant="outlined" color="error" disabled={decide.isPending} onClick={() => decide.mutate({ decision: 'reject', ids: selectedIds })}>
+        Rejeitar selecionadas
+      </Button>
+    </Stack>
+  );
+};
+
+const ApproveAllButton = () => {
+  const { filterValues, total } = useListContext();
+  const [confirming, setConfirming] = useState(false);
+  const decide = useBulkDecision(() => setConfirming(false));
+  const pendingShown = filterValues.status === 'pending' && !filterValues.q;
+  if (!pendingShown || !total) return null;
+  return (
+    <>
+      <Button size="small" variant="contained" color="success" startIcon={<DoneAllIcon />} onClick={() => setConfirming(true)}>Aprovar todas</Button>
+      <Confirm
+        isOpen={confirming}
+        loading={decide.isPending}
+        title="Aprovar todas"
+        content={`Aprovar ${total === 1 ? 'a transação pendente' : `as ${total} transações pendentes`}? Cada débito vira uma despesa e cada crédito, uma receita.`}
+        confirm="Aprovar todas"
+        cancel="Cancelar"
+        onConfirm={() => decide.mutate({ decision: 'approve', all: true })}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+};
+
 const StatusChip = ({ status }: { status: ImportedTransaction['status'] }) => (
   <Chip size="small" label={labelOf(importedStatusChoices, status)} color={importedStatusColors[status]} variant="outlined" />
 );
@@ -57,7 +123,9 @@ const ImportedTable = ({ editor }: { editor: boolean }) => {
   const categoryName = (t: ImportedTransaction) => (!t.category ? '—' : t.transactionType === 'credit' ? labelOf(revenueCategoryChoices, t.category) : nameOf(t.category));
   if (isPending) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress aria-label="Carregando transações importadas" /></Box>;
   return (
-    <DataTable<ImportedTransaction> bulkActionButtons={false} rowClick={false}
+    <DataTable<ImportedTransaction> rowClick={false}
+      bulkActionButtons={editor ? <BulkDecisionButtons /> : false}
+      isRowSelectable={(record) => record.status === 'pending'}
       empty={<Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>Nenhuma transação importada</Box>}>
       <DataTable.Col source="transactionDate" label="Data" render={(r) => formatDate(r.transactionDate)} />
       <DataTable.Col source="description" label="Descrição" render={(r) => (
@@ -79,9 +147,10 @@ const ImportedTable = ({ editor }: { editor: boolean }) => {
   );
 };
 
-export const ImportedTransactionsTab = ({ editor }: { editor: boolean }) => (
+export const ImportedTransactionsTab = ({ editor, status = 'pending' }: { editor: boolean; status?: ImportedTransaction['status'] }) => (
   <List resource="imported-transactions" title={false} component="div" disableSyncWithLocation storeKey={false}
-    sort={{ field: 'transactionDate', order: 'DESC' }} perPage={25} filters={filters} filterDefaultValues={{ status: 'pending' }} empty={false}>
+    sort={{ field: 'transactionDate', order: 'DESC' }} perPage={25} filters={filters} filterDefaultValues={{ status }} empty={false}
+    actions={editor ? <TopToolbar><ApproveAllButton /><ExportButton /></TopToolbar> : undefined}>
     <ImportedTable editor={editor} />
   </List>
 );
