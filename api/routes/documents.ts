@@ -2,7 +2,6 @@
 // expense fields the dialog can apply.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyzeDocument, shutdownDocumentAnalysis } from '../../app/documents/analyze';
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
 import { saoPauloDate } from '../../domain/shared/dates';
@@ -31,9 +30,15 @@ const analyzeResponse = z.object({
   notice: z.string().optional(),
 });
 
+/** tesseract.js and pdfjs load with the first document analysed, not at start (they weigh tens of MB). */
+let analysis: Promise<typeof import('../../app/documents/analyze')> | null = null;
+const documentAnalysis = () => (analysis ??= import('../../app/documents/analyze'));
+
 export const documentRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
-  // The OCR worker lives as long as the server.
-  app.addHook('onClose', async () => shutdownDocumentAnalysis());
+  // The OCR worker lives as long as the server (and exists only once a document was analysed).
+  app.addHook('onClose', async () => {
+    if (analysis) await (await analysis).shutdownDocumentAnalysis();
+  });
   app.post('/documents/analyze', {
     bodyLimit: DOCUMENT_BODY_LIMIT,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
@@ -48,6 +53,7 @@ export const documentRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     const categories = (await withTenant(deps.db, organizationId, (tx) => allCategories(tx, organizationId)))
       .filter((c) => c.is_active)
       .map((c) => ({ slug: c.slug, name: c.name }));
+    const { analyzeDocument } = await documentAnalysis();
     const { extractedData, method, notice } = await analyzeDocument(request.body, { categories, today: saoPauloDate(deps.clock()) });
     return { extractedData, method, ...(notice ? { notice } : {}) };
   });

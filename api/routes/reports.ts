@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { assembleReport } from '../../app/reports/assemble';
-import { renderExcel } from '../../app/reports/excel';
-import { renderPdf } from '../../app/reports/pdf';
 import { columnTotal, reportFileName, reportFormats, reportTypes, type Report, type ReportTable } from '../../app/reports/report';
 import { periodPresets, resolvePeriod, DEFAULT_METRICS_PERIOD } from '../../domain/finance/period-range';
 import { saoPauloDate } from '../../domain/shared/dates';
@@ -97,7 +95,10 @@ export const reportRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
     const { organizationId } = requireTenant(request);
     const report = await build(organizationId, request.query);
     const { format } = request.query;
-    const file = format === 'pdf' ? await renderPdf(report) : await renderExcel(report);
+    // pdfmake (with its fonts) and exceljs load with the first file asked for, not at start.
+    const file = format === 'pdf'
+      ? await (await import('../../app/reports/pdf')).renderPdf(report)
+      : await (await import('../../app/reports/excel')).renderExcel(report);
     const name = reportFileName(report.type, report.range.startDate, format);
     return reply
       .header('Content-Type', CONTENT_TYPES[format])

@@ -38,6 +38,11 @@ export async function createDb(
     interceptors: [resultParser],
     maximumPoolSize: options.maximumPoolSize ?? 10,
     captureStackTrace: false,
+    // slonik's default sends DISCARD ALL each time a connection goes back to the pool: one extra
+    // round trip per query or transaction (and every plan thrown away). Fluxo leaves no session
+    // state behind: tenant settings are SET LOCAL / set_config(…, true), advisory locks are
+    // released in `finally`, LISTEN lives on dedicated pg.Clients, never on pooled connections.
+    resetConnection: async () => undefined,
     dangerouslyAllowForeignConnections: options.allowForeignConnections ?? false,
   });
 }

@@ -5,8 +5,8 @@ import type { Db } from './pool';
 
 export async function withTenant<T>(db: Db, organizationId: string, fn: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(sql.unsafe`SET LOCAL ROLE fluxo_app`);
-    await tx.query(sql.unsafe`SELECT set_config('app.organization_id', ${organizationId}, true)`);
+    // SET LOCAL ROLE and the tenant in one round trip (set_config('role', …, true) is SET LOCAL ROLE).
+    await tx.query(sql.unsafe`SELECT set_config('role', 'fluxo_app', true), set_config('app.organization_id', ${organizationId}, true)`);
     return fn(tx);
   });
 }

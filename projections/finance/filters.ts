@@ -20,16 +20,21 @@ export const idIn = (value: unknown): FragmentSqlToken =>
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of a table (or subquery) and how many rows `condition` matches in all, for Content-Range. */
-export async function listPage<Row extends z.ZodTypeAny>(
+export async function listPage<Row extends z.AnyZodObject>(
   tx: CommonQueryMethods,
   source: { row: Row; columns: FragmentSqlToken; from: FragmentSqlToken },
   condition: FragmentSqlToken,
   page: Pick<Page, 'orderBy' | 'limit' | 'offset'>,
 ): Promise<{ rows: readonly z.infer<Row>[]; total: number }> {
   const { row, columns, from } = source;
-  const rows = await tx.any(sql.type(row)`
-    SELECT ${columns} FROM ${from} WHERE ${condition} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${from} WHERE ${condition}`);
+  // The total rides along with the page (count(*) OVER ()): one statement instead of two.
+  const counted = (await tx.any(sql.type(row.extend({ __total: z.number() }))`
+    SELECT ${columns}, count(*) OVER ()::int AS __total FROM ${from} WHERE ${condition} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`)) as readonly (z.infer<Row> & { __total: number })[];
+  // A page past the end has no row to carry the total: only then count apart.
+  const total = counted.length > 0 || page.offset === 0
+    ? (counted[0]?.__total ?? 0)
+    : await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${from} WHERE ${condition}`);
+  const rows = counted.map(({ __total: _total, ...rest }) => rest as z.infer<Row>);
   return { rows, total };
 }
 

@@ -12,7 +12,7 @@ import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RevenueEvent, RevenueStatus } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
 import { protectTenantTable } from '../tenant-table';
-import { dateRange, oneOf, textSearch, where, type Page } from './filters';
+import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
 
 export const transactionStatuses = ['pending', 'approved', 'completed', 'rejected'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
@@ -154,8 +154,6 @@ function transactionFilter(organizationId: string, filter: Record<string, unknow
 
 export async function listTransactions(tx: CommonQueryMethods, organizationId: string, params: Page): Promise<{ rows: TransactionRow[]; total: number }> {
   const condition = transactionFilter(organizationId, params.filter);
-  const rows = await tx.any(sql.type(transactionRow)`
-    SELECT ${columns} FROM transactions WHERE ${condition} ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`);
-  const total = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM transactions WHERE ${condition}`);
+  const { rows, total } = await listPage(tx, { row: transactionRow, columns, from: sql.fragment`transactions` }, condition, params);
   return { rows: [...rows], total };
 }

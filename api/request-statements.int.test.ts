@@ -1,0 +1,66 @@
+// How many SQL statements the hot screens cost per request, counted where they leave for
+// PostgreSQL (node-postgres' Client#query, which slonik's driver uses): the session look-up, then
+// one transaction with the tenant set and a single query. A change that adds a round trip (a
+// separate count, a reset per pooled connection, a second SET) shows up here as a number.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedTenant, type Client, type TestApp } from '../test-support/app';
+
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await seedTenant(t, 'Padaria Contagem', [])).admin;
+  for (const amount of ['10.00', '20.00', '30.00']) {
+    const created = await admin.request('POST', '/api/expenses', { description: `Despesa ${amount}`, amount, category: 'operational', date: '2025-01-10' });
+    expect(created.statusCode).toBe(201);
+  }
+  // Nothing else talks to the database while statements are counted.
+  await t.runner.stop();
+});
+afterAll(async () => t.close());
+
+async function statementsOf(url: string): Promise<{ statements: string[]; status: number; body: string; headers: Record<string, unknown> }> {
+  const statements: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0];
+    statements.push(typeof config === 'string' ? config : String((config as { text?: string })?.text ?? ''));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    const response = await admin.request('GET', url);
+    return { statements, status: response.statusCode, body: response.body, headers: response.headers };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
+
+describe('statements per request', () => {
+  it.each([
+    ['/api/financial/metrics'],
+    ['/api/charts/cash-flow'],
+    ['/api/charts/expense-breakdown'],
+    ['/api/expenses'],
+    ['/api/transactions'],
+  ])('GET %s: session, then BEGIN, tenant, one query, COMMIT', async (url) => {
+    const { statements, status } = await statementsOf(url);
+    expect(status).toBe(200);
+    expect(statements.map((s) => s.trim().split(/\s+/)[0].toUpperCase())).toEqual(['SELECT', 'START', 'SELECT', 'SELECT', 'COMMIT']);
+    expect(statements.some((s) => /DISCARD/i.test(s))).toBe(false);
+  });
+
+  it('a list page carries its total in Content-Range without a second count', async () => {
+    const { statements, body, headers } = await statementsOf('/api/expenses?range=[0,1]');
+    expect(JSON.parse(body)).toHaveLength(2);
+    expect(headers['content-range']).toBe('expenses 0-1/3');
+    expect(statements.filter((s) => /count\(\*\)/i.test(s))).toHaveLength(1);
+  });
+
+  it('a page past the end still reports the total', async () => {
+    const { body, headers } = await statementsOf('/api/expenses?range=[10,19]');
+    expect(JSON.parse(body)).toEqual([]);
+    expect(headers['content-range']).toBe('expenses 10-10/3');
+  });
+});
