@@ -1,6 +1,7 @@
 // Builds the Fastify server: plugins (cookies, sessions, errors, docs, static UI) and every route.
 import './zod-pt-br';
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -64,8 +65,25 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerImpersonationTrail(app, deps);
   registerStorableTextCheck(app);
   await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
-  if (serveUi) await app.register(fastifyStatic, { root: uiDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  if (serveUi) {
+    await app.register(fastifyStatic, {
+      root: uiDist, prefix: '/', wildcard: false, index: ['index.html'],
+      // The build writes .br and .gz beside each asset (ui/build/precompress.ts): sent as they are,
+      // with Content-Encoding and Vary: Accept-Encoding, to a browser that accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(relative(uiDist, path))),
+    });
+  }
   return app;
+}
+
+/**
+ * Built assets carry a content hash in their name: cached for a year and never revalidated. Any
+ * other file (index.html above all, which names the current hashes) is revalidated on every visit.
+ */
+export function cacheControlOf(pathInDist: string): string {
+  return /^assets[\\/]/.test(pathInDist) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export type RegisteredRoute = { method: string; url: string; access?: string };

@@ -1,21 +1,13 @@
 // Vite build and dev server for the Fluxo single-page app (root ui/, output ui/dist).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const uiRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
-// Big libraries get their own long-lived chunks, so a change in app code does not bust them and
-// no chunk passes Vite's 500 kB warning. Higher priority wins when a module matches two groups.
-const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|react-is|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
-  { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs)[\\/]/, priority: 30 },
-  { name: 'charts', test: /node_modules[\\/](recharts|d3-[^\\/]+|victory-vendor|decimal\.js-light)[\\/]/, priority: 30 },
-  { name: 'react-admin', test: /node_modules[\\/](react-admin|ra-[^\\/]+|@tanstack|react-hook-form|lodash|query-string|node-polyglot|inflection|date-fns)[\\/]/, priority: 20 },
-];
-
 export default defineConfig({
   root: uiRoot,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
@@ -25,10 +17,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: vendorGroups },
-      },
-    },
+    // No vendor groups: a group gathers every module of a library the whole app uses into one
+    // chunk, so the login page downloaded all of MUI, react-admin and recharts. Split by import
+    // instead, each page (React.lazy) pulls only the code it draws; recharts lives in the chart
+    // pages' chunks alone.
   },
 });

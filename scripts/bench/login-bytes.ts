@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/support/browser';
 
-export type LoginBytes = { bytes: number; files: number; encodings: string[]; cacheControl: string[]; largest: string };
+export type LoginBytes = { bytes: number; files: number; urls: string[]; encodings: string[]; cacheControl: string[]; largest: string };
 
 export async function loginPageJavaScript(baseUrl: string): Promise<LoginBytes | null> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,6 +30,7 @@ export async function loginPageJavaScript(baseUrl: string): Promise<LoginBytes |
     return {
       bytes: seen.reduce((sum, s) => sum + s.bytes, 0),
       files: seen.length,
+      urls: seen.map((s) => s.url),
       encodings: [...new Set(seen.map((s) => s.encoding))],
       cacheControl: [...new Set(seen.map((s) => s.cache))],
       largest,
