@@ -49,7 +49,7 @@ describe('Auditoria', () => {
     const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
     await dialog.getByLabel('Nome de usuário').fill(AUDITOR.username);
     await dialog.getByLabel('Email').fill(AUDITOR.email);
-    await dialog.getByLabel('Senha').fill(AUDITOR.password);
+    await dialog.locator('input[name="password"]').fill(AUDITOR.password);
     await dialog.getByRole('combobox', { name: 'Perfil' }).click();
     await admin.getByRole('option', { name: 'Auditor (somente leitura, por período)' }).click();
     const today = saoPauloDate(new Date());
