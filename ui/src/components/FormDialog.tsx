@@ -24,6 +24,8 @@ export interface FormDialogProps {
   saved: Notice;
   /** Shown when the server refuses; by default its message as an error. */
   failed?: (error: unknown) => Notice;
+  /** Shapes the form's values into the request body (e.g. leaves out what the server owns). */
+  transform?: (data: RaRecord) => Partial<RaRecord>;
   /** The inputs, laid out inside the dialog's content. */
   children: ReactNode;
 }
@@ -31,7 +33,7 @@ export interface FormDialogProps {
 const serverMessage = (error: unknown): Notice => [errorMessage(error), { type: 'error' }];
 
 export const FormDialog = ({
-  resource, open, id, onClose, title, submitLabel, submitIcon, record, maxWidth = 'sm', saved, failed = serverMessage, children,
+  resource, open, id, onClose, title, submitLabel, submitIcon, record, maxWidth = 'sm', saved, failed = serverMessage, transform, children,
 }: FormDialogProps) => {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -57,9 +59,9 @@ export const FormDialog = ({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {open && (id ? (
-        <EditBase resource={resource} id={id} mutationMode="pessimistic" redirect={false} mutationOptions={mutationOptions}>{form}</EditBase>
+        <EditBase resource={resource} id={id} mutationMode="pessimistic" redirect={false} mutationOptions={mutationOptions} transform={transform}>{form}</EditBase>
       ) : (
-        <CreateBase resource={resource} redirect={false} record={record} mutationOptions={mutationOptions}>{form}</CreateBase>
+        <CreateBase resource={resource} redirect={false} record={record} mutationOptions={mutationOptions} transform={transform}>{form}</CreateBase>
       ))}
     </Dialog>
   );

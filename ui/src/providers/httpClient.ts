@@ -18,10 +18,22 @@ export class ApiError extends Error {
   }
 
   get serverMessage(): string | undefined {
-    const message = (this.body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message !== '' ? message : undefined;
+    return readableMessage(this.body);
   }
 }
+
+/**
+ * The server's pt-BR `{ message }`. A validation answer also lists `fields` ({ targetAmount: 'O valor
+ * deve ser maior que zero' }): a person reads those messages, not the API's field names.
+ */
+const readableMessage = (body: unknown): string | undefined => {
+  const { message, fields } = (body ?? {}) as { message?: unknown; fields?: unknown };
+  if (fields && typeof fields === 'object') {
+    const texts = Object.values(fields).filter((text): text is string => typeof text === 'string' && text !== '');
+    if (texts.length > 0) return `Dados inválidos — ${[...new Set(texts)].join('; ')}`;
+  }
+  return typeof message === 'string' && message !== '' ? message : undefined;
+};
 
 /** The text to show a person for a failed call: the server's pt-BR message, else the fallback. */
 export const errorMessage = (error: unknown, fallback = 'Ocorreu um erro inesperado'): string => {

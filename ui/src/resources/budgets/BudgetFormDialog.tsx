@@ -1,6 +1,7 @@
 // 'Criar Novo Orçamento' (and editing): category from the spec's nine, amount, period (monthly by default).
-import { NumberInput, SelectInput, required } from 'react-admin';
+import { SelectInput, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
+import { MoneyInput } from '../../components/MoneyInput';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
 import { budgetCategoryChoices, budgetPeriodChoices } from './choices';
@@ -13,7 +14,7 @@ export const BudgetFormDialog = ({ open, id, onClose }: { open: boolean; id?: st
     saved={[id ? 'Orçamento atualizado' : 'Orçamento criado', { type: 'success' }]}
     failed={(error) => toast(id ? 'Erro ao atualizar orçamento' : 'Erro ao criar orçamento', errorMessage(error, 'Ocorreu um erro. Tente novamente.'), 'error')}>
     <SelectInput source="category" label="Categoria" choices={budgetCategoryChoices} validate={required('Categoria é obrigatória')} fullWidth />
-    <NumberInput source="budgetAmount" label="Valor do Orçamento (R$)" step={0.01} min={0.01} validate={required('Valor do orçamento é obrigatório')} fullWidth />
+    <MoneyInput source="budgetAmount" label="Valor do Orçamento" required="Valor do orçamento é obrigatório" />
     <SelectInput source="period" label="Período" choices={budgetPeriodChoices} validate={required()} fullWidth />
   </FormDialog>
 );

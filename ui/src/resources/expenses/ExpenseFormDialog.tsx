@@ -2,6 +2,7 @@
 import { Grid } from '@mui/material';
 import { BooleanInput, DateInput, FormDataConsumer, NumberInput, SelectInput, TextInput, minValue, required } from 'react-admin';
 import { FormDialog } from '../../components/FormDialog';
+import { MoneyInput } from '../../components/MoneyInput';
 import { todayInSaoPaulo } from '../../lib/format';
 import { useCategories } from '../categories/useCategories';
 import { AttachmentInput } from './AttachmentInput';
@@ -16,7 +17,7 @@ const ExpenseFields = () => {
         <TextInput source="description" label="Descrição" validate={required('Descrição é obrigatória')} fullWidth />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <NumberInput source="amount" label="Valor (R$)" step={0.01} min={0.01} validate={required('Valor é obrigatório')} fullWidth />
+        <MoneyInput source="amount" label="Valor" required="Valor é obrigatório" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <DateInput source="date" label="Data" validate={required('Data é obrigatória')} fullWidth />

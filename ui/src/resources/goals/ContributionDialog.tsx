@@ -1,7 +1,8 @@
 // 'Registrar Aporte': adds to a goal's current amount; the server completes the goal when it reaches the target.
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Form, NumberInput, SaveButton, required, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { Form, SaveButton, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { MoneyInput } from '../../components/MoneyInput';
 import { formatCurrency } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
@@ -13,7 +14,7 @@ export const ContributionDialog = ({ goal, onClose }: { goal: Goal | null; onClo
   const notify = useNotify();
   const refresh = useRefresh();
   const contribute = useMutation({
-    mutationFn: ({ id, amount }: { id: string; amount: number }) =>
+    mutationFn: ({ id, amount }: { id: string; amount: string }) =>
       dataProvider.call<Goal>(`financial-goals/${id}/contributions`, { method: 'POST', body: { amount } }),
     onSuccess: (updated, { amount }) => {
       const reached = goal?.status === 'active' && updated.status === 'completed';
@@ -27,9 +28,9 @@ export const ContributionDialog = ({ goal, onClose }: { goal: Goal | null; onClo
     <Dialog open={goal !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contribution-dialog-title">
       <DialogTitle id="contribution-dialog-title">Registrar Aporte{goal ? ` — ${goal.name}` : ''}</DialogTitle>
       {goal && (
-        <Form onSubmit={(values: Record<string, unknown>) => contribute.mutate({ id: goal.id, amount: Number(values.amount) })}>
+        <Form onSubmit={(values: Record<string, unknown>) => contribute.mutate({ id: goal.id, amount: String(values.amount) })}>
           <DialogContent dividers>
-            <NumberInput source="amount" label="Valor do Aporte (R$)" step={0.01} min={0.01} validate={required('Valor é obrigatório')} fullWidth autoFocus />
+            <MoneyInput source="amount" label="Valor do Aporte" required="Valor é obrigatório" autoFocus />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancelar</Button>

@@ -1,7 +1,8 @@
 // 'Atualizar Valor Atual': records what an investment is worth on a date (today by default, São Paulo).
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { DateInput, Form, NumberInput, SaveButton, required, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { DateInput, Form, SaveButton, required, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { MoneyInput } from '../../components/MoneyInput';
 import { todayInSaoPaulo } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
@@ -13,7 +14,7 @@ export const CurrentValueDialog = ({ investment, onClose }: { investment: Invest
   const notify = useNotify();
   const refresh = useRefresh();
   const save = useMutation({
-    mutationFn: ({ id, currentValue, asOf }: { id: string; currentValue: number; asOf: string }) =>
+    mutationFn: ({ id, currentValue, asOf }: { id: string; currentValue: string; asOf: string }) =>
       dataProvider.call<Investment>(`investments/${id}/current-value`, { method: 'PUT', body: { currentValue, asOf } }),
     onSuccess: () => {
       notify(...toast('Valor atualizado'));
@@ -27,11 +28,11 @@ export const CurrentValueDialog = ({ investment, onClose }: { investment: Invest
       <DialogTitle id="value-dialog-title">Atualizar Valor Atual{investment ? ` — ${investment.name}` : ''}</DialogTitle>
       {investment && (
         <Form
-          record={{ currentValue: Number(investment.currentValue ?? investment.amount), asOf: todayInSaoPaulo() }}
-          onSubmit={(values: Record<string, unknown>) => save.mutate({ id: investment.id, currentValue: Number(values.currentValue), asOf: String(values.asOf) })}
+          record={{ currentValue: investment.currentValue ?? investment.amount, asOf: todayInSaoPaulo() }}
+          onSubmit={(values: Record<string, unknown>) => save.mutate({ id: investment.id, currentValue: String(values.currentValue), asOf: String(values.asOf) })}
         >
           <DialogContent dividers>
-            <NumberInput source="currentValue" label="Valor Atual (R$)" step={0.01} min={0} validate={required('Valor atual é obrigatório')} fullWidth />
+            <MoneyInput source="currentValue" label="Valor Atual" required="Valor atual é obrigatório" minCentavos={0} />
             <DateInput source="asOf" label="Data da cotação" validate={required('Data é obrigatória')} fullWidth />
           </DialogContent>
           <DialogActions>

@@ -1,6 +1,7 @@
 // 'Novo Investimento' (and editing one): the spec's form schema with its messages (§5), step 0.01 inputs.
 import { Grid } from '@mui/material';
 import { DateInput, NumberInput, SelectInput, TextInput, required } from 'react-admin';
+import { MoneyInput } from '../../components/MoneyInput';
 import { FormDialog } from '../../components/FormDialog';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
@@ -15,7 +16,7 @@ const InvestmentFields = () => (
       <SelectInput source="type" label="Tipo" choices={typeChoices} validate={required('Tipo é obrigatório')} fullWidth />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
-      <NumberInput source="amount" label="Valor (R$)" step={0.01} min={0.01} validate={required('Valor é obrigatório')} fullWidth />
+      <MoneyInput source="amount" label="Valor" required="Valor é obrigatório" />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
       <NumberInput source="expectedReturn" label="Rentabilidade Esperada (%)" step={0.01} min={0}

@@ -1,6 +1,7 @@
 // The revenue dialog: 'Nova Receita' / 'Editar Receita', submitting 'Criar Receita' / 'Atualizar Receita'.
 import { Grid } from '@mui/material';
-import { DateInput, NumberInput, SelectInput, TextInput, required } from 'react-admin';
+import { DateInput, SelectInput, TextInput, required } from 'react-admin';
+import { MoneyInput } from '../../components/MoneyInput';
 import { FormDialog } from '../../components/FormDialog';
 import { todayInSaoPaulo } from '../../lib/format';
 import { categoryChoices, statusChoices } from './choices';
@@ -11,7 +12,7 @@ const RevenueFields = () => (
       <TextInput source="description" label="Descrição" validate={required('Descrição é obrigatória')} fullWidth />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
-      <NumberInput source="amount" label="Valor (R$)" step={0.01} min={0.01} validate={required('Valor é obrigatório')} fullWidth />
+      <MoneyInput source="amount" label="Valor" required="Valor é obrigatório" />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
       <DateInput source="date" label="Data" validate={required('Data é obrigatória')} fullWidth />
