@@ -83,10 +83,12 @@ describe('budgets API', () => {
     expect(response.json()).toMatchObject({ spentAmount: '850.00', remainingAmount: '150.00', percentage: 85, health: 'warning' });
   });
 
-  it('maps the default expense categories to budget categories (operational → operacional, hr → rh, …)', async () => {
+  it('matches each of the nine budget categories with expenses of its default category (taxes → impostos, …)', async () => {
     const tenant = await seedTenant(t, 'Mapeamento', []);
-    await post(tenant.admin, '/api/categories', { name: 'Impostos' });
-    const pairs: [string, string][] = [['operacional', 'operational'], ['rh', 'hr'], ['tecnologia', 'technology'], ['administrativo', 'administrative'], ['impostos', 'impostos']];
+    const pairs: [string, string][] = [
+      ['operacional', 'operational'], ['rh', 'hr'], ['tecnologia', 'technology'], ['administrativo', 'administrative'], ['marketing', 'marketing'],
+      ['vendas', 'sales'], ['fornecedores', 'suppliers'], ['impostos', 'taxes'], ['investimento', 'investment'],
+    ];
     for (const [budgetCategory, expenseCategory] of pairs) {
       await post(tenant.admin, '/api/budgets', { category: budgetCategory, budgetAmount: '100.00' });
       await spend(tenant.admin, { amount: '10.00', category: expenseCategory, date: '2025-05-05' });
@@ -132,6 +134,27 @@ describe('budgets API', () => {
     const deleted = await admin.request('DELETE', `/api/budgets/${budget.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await admin.request('GET', `/api/budgets/${budget.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a second budget for the same category and period with 409 and a pt-BR message, writing nothing', async () => {
+    const tenant = await seedTenant(t, 'Duplicado', []);
+    const first = await post(tenant.admin, '/api/budgets', { category: 'marketing', budgetAmount: '1000.00' });
+    const again = await tenant.admin.request('POST', '/api/budgets', { category: 'marketing', budgetAmount: '2000.00', period: 'monthly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Já existe um orçamento mensal para Marketing. Edite o orçamento existente em vez de criar outro.');
+    // Another period of the same category is a different budget.
+    const quarterly = await post(tenant.admin, '/api/budgets', { category: 'marketing', budgetAmount: '3000.00', period: 'quarterly' });
+    // Moving a budget onto a taken category and period is refused too; moving it elsewhere frees its old slot.
+    const moved = await tenant.admin.request('PUT', `/api/budgets/${quarterly.id}`, { period: 'monthly' });
+    expect(moved.statusCode).toBe(409);
+    expect((await tenant.admin.request('PUT', `/api/budgets/${first.id}`, { category: 'vendas' })).statusCode).toBe(200);
+    await post(tenant.admin, '/api/budgets', { category: 'marketing', budgetAmount: '500.00' });
+    const budgets = (await tenant.admin.request('GET', '/api/budgets')).json();
+    expect(budgets.map((b: { category: string; period: string; budgetAmount: string }) => `${b.category}/${b.period}/${b.budgetAmount}`).sort())
+      .toEqual(['marketing/monthly/500.00', 'marketing/quarterly/3000.00', 'vendas/monthly/1000.00']);
+    // Deleting frees the category and period.
+    await tenant.admin.request('DELETE', `/api/budgets/${first.id}`);
+    await post(tenant.admin, '/api/budgets', { category: 'vendas', budgetAmount: '700.00' });
   });
 
   it('sorts, pages, filters by health and summarizes on the server', async () => {

@@ -3,13 +3,15 @@ import { sql, UniqueIntegrityConstraintViolationError, type CommonQueryMethods }
 import { z } from 'zod';
 import { conflict } from '../../domain/shared/errors';
 
-export type UniqueScope = 'email' | 'organization_slug' | 'expense_category_slug';
+export type UniqueScope = 'email' | 'organization_slug' | 'expense_category_slug' | 'budget';
 
 const messages: Record<UniqueScope, string> = {
   email: 'Este email já está em uso',
   organization_slug: 'Este identificador (slug) de organização já está em uso',
   /** Value: `<organizationId>:<slug>` — a slug is unique within its organization. */
   expense_category_slug: 'Já existe uma categoria com este nome (slug) nesta organização',
+  /** Value: `<organizationId>:<category>:<period>` — one budget per category and period. */
+  budget: 'Já existe um orçamento para esta categoria e período. Edite o orçamento existente em vez de criar outro.',
 };
 
 export function normalizeKey(scope: UniqueScope, value: string): string {
