@@ -6,6 +6,7 @@ import { createDb } from '../app/db/pool';
 import type { AppDeps } from '../app/deps';
 import { createEventStore } from '../app/eventstore/create';
 import { ensureSuperAdmin } from '../app/identity/bootstrap';
+import { addMissingDefaultCategories } from '../app/finance/categories';
 import { startImpersonationSweeper } from '../app/identity/impersonation-sweeper';
 import { buildServer } from '../api/server';
 import { projectors } from '../projections/registry';
@@ -73,6 +74,10 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     } else if (created) {
       logger.info({ email: options.superAdmin.email }, 'super admin criado');
     }
+  }
+  if (role !== 'projections') {
+    const added = await addMissingDefaultCategories(deps);
+    if (added > 0) logger.info({ added }, 'categorias padrão novas adicionadas às organizações existentes');
   }
   if (options.seedDemo && role !== 'projections') await seedDemo(deps);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMissingDefaultCategories } from '../../app/finance/categories';
 import { createSuperAdmin, createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
 
 let t: TestApp;
@@ -19,17 +20,40 @@ afterAll(async () => t.close());
 const expense = (category: string) => ({ description: 'Passagem aérea', amount: '780.00', category, date: '2025-03-10' });
 
 describe('categories API', () => {
-  it('gives every new organization the five default categories, marked isDefault', async () => {
+  it('gives every new organization the nine default categories (one per budget category), marked isDefault', async () => {
     const response = await admin.request('GET', '/api/categories?sort=["slug","ASC"]');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-range']).toBe('categories 0-4/5');
+    expect(response.headers['content-range']).toBe('categories 0-8/9');
     expect(response.json().map((c: { slug: string; name: string; isDefault: boolean; type: string }) => [c.slug, c.name, c.isDefault, c.type])).toEqual([
       ['administrative', 'Administrativo', true, 'expense'],
       ['hr', 'RH', true, 'expense'],
+      ['investment', 'Investimento', true, 'expense'],
       ['marketing', 'Marketing', true, 'expense'],
       ['operational', 'Operacional', true, 'expense'],
+      ['sales', 'Vendas', true, 'expense'],
+      ['suppliers', 'Fornecedores', true, 'expense'],
+      ['taxes', 'Impostos', true, 'expense'],
       ['technology', 'Tecnologia', true, 'expense'],
     ]);
+  });
+
+  it('adds a new default to existing organizations once, unless they already have their own category for it', async () => {
+    const tenant = await seedTenant(t, 'Organização Antiga', []);
+    const own = await seedTenant(t, 'Com Categoria Própria', []);
+    await own.admin.request('POST', '/api/categories', { name: 'Frete' });
+    const frete = { slug: 'freight', name: 'Frete', color: '#123456', description: 'Transporte de mercadorias' };
+    const before = (await tenant.admin.request('GET', '/api/categories')).json().length;
+    expect(await addMissingDefaultCategories(t.deps, [frete])).toBeGreaterThanOrEqual(1);
+    const after = (await tenant.admin.request('GET', '/api/categories')).json();
+    expect(after).toHaveLength(before + 1);
+    expect(after.find((c: { slug: string }) => c.slug === 'freight')).toMatchObject({ name: 'Frete', isDefault: true, color: '#123456' });
+    // The organization with its own 'Frete' keeps just that one.
+    const theirs = (await own.admin.request('GET', '/api/categories')).json().filter((c: { name: string }) => c.name === 'Frete');
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0].isDefault).toBe(false);
+    // Running again (every start does) adds nothing.
+    expect(await addMissingDefaultCategories(t.deps, [frete])).toBe(0);
+    expect(await addMissingDefaultCategories(t.deps)).toBe(0);
   });
 
   it('also gives them to an organization the super admin creates', async () => {
@@ -39,7 +63,7 @@ describe('categories API', () => {
     const impersonate = await root.request('POST', '/api/admin/impersonate', { organizationId: created.json().id, reason: 'Conferir categorias' });
     expect(impersonate.statusCode).toBe(200);
     const list = await root.request('GET', '/api/categories');
-    expect(list.json().filter((c: { isDefault: boolean }) => c.isDefault)).toHaveLength(5);
+    expect(list.json().filter((c: { isDefault: boolean }) => c.isDefault)).toHaveLength(9);
   });
 
   it('creates a category with the slug derived from the name and the default colour', async () => {

@@ -1,14 +1,17 @@
 // Expense category use cases: create, update, delete (never a default one or one in use), the
 // defaults every organization starts with, and the category an imported expense should get.
+import { sql } from 'slonik';
 import { v5 as uuidv5 } from 'uuid';
+import { z } from 'zod';
 import {
   category, categorySlug, DEFAULT_CATEGORY_COLOR, defaultCategories, type Category, type CategoryChanges,
 } from '../../domain/finance/category';
-import { notFound, validationError } from '../../domain/shared/errors';
+import { budgetCategoryOf } from '../../domain/finance/budget-categories';
+import { DomainError, notFound, validationError } from '../../domain/shared/errors';
 import { allCategories, findCategoryBySlug } from '../../projections/finance/category-queries';
 import { countExpensesInCategory } from '../../projections/finance/expense-queries';
 import { handleCommand, loadState } from '../commands/handle-command';
-import type { ActorContext } from '../context';
+import { systemContext, type ActorContext } from '../context';
 import { withTenant } from '../db/tenant';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
@@ -115,6 +118,45 @@ export async function createDefaultCategories(deps: AppDeps, organizationId: str
   return position;
 }
 
+type DefaultCategory = { slug: string; name: string; color: string; description: string };
+
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+
+/**
+ * Organizations registered before a default category existed get it now, through the same event a
+ * new organization's defaults are written with (stored events are never rewritten). A default is
+ * left out where the organization already has a category of its own for it (same budget category
+ * or same name, e.g. a hand-made 'Impostos'). Safe to run at every start: ids are deterministic.
+ * Answers how many categories it added.
+ */
+export async function addMissingDefaultCategories(deps: AppDeps, defaults: readonly DefaultCategory[] = defaultCategories): Promise<number> {
+  const organizations = await deps.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+    SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY created_at`);
+  let added = 0;
+  let position: bigint | null = null;
+  for (const organizationId of organizations) {
+    const existing = await withTenant(deps.db, organizationId, (tx) => allCategories(tx, organizationId));
+    const ids = new Set(existing.map((c) => c.id));
+    const budgetCategories = new Set(existing.map((c) => budgetCategoryOf(c.slug)).filter(Boolean));
+    const names = new Set(existing.map((c) => fold(c.name)));
+    for (const d of defaults) {
+      const categoryId = defaultCategoryId(organizationId, d.slug);
+      if (ids.has(categoryId) || budgetCategories.has(budgetCategoryOf(d.slug)) || names.has(fold(d.name))) continue;
+      try {
+        position = (await createWithSlug(deps, {
+          categoryId, organizationId, name: d.name, slug: d.slug, type: 'expense', description: d.description, color: d.color, isActive: true, isDefault: true,
+        }, systemContext(deps.clock(), organizationId))) ?? position;
+        added += 1;
+      } catch (error) {
+        // The slug is someone else's category: the organization keeps its own.
+        if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      }
+    }
+  }
+  await deps.waitForProjections(position);
+  return added;
+}
+
 /** The slug an expense may use, or a validation error: it must be one of the organization's active categories. */
 export async function assertUsableCategory(deps: AppDeps, organizationId: string, slug: string): Promise<void> {
   const found = await withTenant(deps.db, organizationId, (tx) => findCategoryBySlug(tx, organizationId, slug.trim()));
@@ -128,7 +170,6 @@ export async function assertUsableCategory(deps: AppDeps, organizationId: string
  */
 export async function resolveExpenseCategory(deps: AppDeps, organizationId: string, hint: string | null | undefined): Promise<string> {
   const rows = (await withTenant(deps.db, organizationId, (tx) => allCategories(tx, organizationId))).filter((c) => c.is_active);
-  const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
   const wanted = hint ? fold(hint) : '';
   const match = wanted ? rows.find((c) => fold(c.slug) === wanted || fold(c.name) === wanted || fold(c.slug) === categorySlug(wanted)) : undefined;
   const chosen = match ?? rows.find((c) => c.slug === 'operational') ?? rows[0];

@@ -5,7 +5,7 @@ import { defaultCategories } from './category';
 
 describe('budget category of an expense category', () => {
   it('maps the default categories (English slugs) to their budget category', () => {
-    expect(defaultCategories.map((c) => budgetCategoryOf(c.slug))).toEqual(['operacional', 'administrativo', 'marketing', 'tecnologia', 'rh']);
+    expect(defaultCategories.map((c) => budgetCategoryOf(c.slug))).toEqual(['operacional', 'administrativo', 'marketing', 'tecnologia', 'rh', 'vendas', 'fornecedores', 'impostos', 'investimento']);
   });
 
   it('maps each budget category\'s own word (with or without accents, plural) to itself', () => {

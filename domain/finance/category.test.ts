@@ -33,8 +33,8 @@ describe('category slug', () => {
     expect(categorySlug('Alimentação')).toBe('alimentação');
   });
 
-  it('the defaults are the spec\'s fallback list', () => {
-    expect(defaultCategories.map((c) => c.slug)).toEqual(['operational', 'administrative', 'marketing', 'technology', 'hr']);
+  it('the defaults are the spec\'s fallback list, then the rest of the nine budget categories', () => {
+    expect(defaultCategories.map((c) => c.slug)).toEqual(['operational', 'administrative', 'marketing', 'technology', 'hr', 'sales', 'suppliers', 'taxes', 'investment']);
   });
 });
 

@@ -6,13 +6,21 @@ import { conflict, notFound, validationError } from '../shared/errors';
 
 export const DEFAULT_CATEGORY_COLOR = '#6366f1';
 
-/** Created with every organization (the spec's fallback list); they cannot be deleted. */
+/**
+ * Created with every organization; they cannot be deleted. The spec's fallback list first, then the
+ * rest of the nine budget categories (Vendas, Fornecedores, Impostos, Investimento), so a budget of
+ * any of them has expenses to count — Brazilian companies pay DAS, DARF and ISS every month.
+ */
 export const defaultCategories = [
   { slug: 'operational', name: 'Operacional', color: '#6366f1', description: 'Custos do dia a dia da operação' },
   { slug: 'administrative', name: 'Administrativo', color: '#0ea5e9', description: 'Aluguel, contas e despesas de escritório' },
   { slug: 'marketing', name: 'Marketing', color: '#f59e0b', description: 'Publicidade, campanhas e divulgação' },
   { slug: 'technology', name: 'Tecnologia', color: '#10b981', description: 'Software, equipamentos e internet' },
   { slug: 'hr', name: 'RH', color: '#ec4899', description: 'Salários, benefícios e encargos' },
+  { slug: 'sales', name: 'Vendas', color: '#ef4444', description: 'Comissões, fretes de venda e custos comerciais' },
+  { slug: 'suppliers', name: 'Fornecedores', color: '#8b5cf6', description: 'Compras de mercadorias e insumos' },
+  { slug: 'taxes', name: 'Impostos', color: '#14b8a6', description: 'DAS, DARF, ISS, ICMS e outros tributos' },
+  { slug: 'investment', name: 'Investimento', color: '#f97316', description: 'Máquinas, obras e melhorias' },
 ] as const;
 
 /** The spec's slug rule: the name lowercased, spaces to hyphens. */
