@@ -41,8 +41,10 @@ describe('UI shell', () => {
 
   it('shows the 404 page for an unknown path inside the app', async () => {
     await page.goto('/pagina-inexistente');
-    await page.getByText('404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByText('404 — Página não encontrada').waitFor();
+    await page.getByText(/O endereço que você abriu não existe/).waitFor();
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor();
   });
 
   it('logs out to /login; signed out, / is the landing page and a screen asks to log in', async () => {
@@ -55,7 +57,7 @@ describe('UI shell', () => {
     await page.goto('/cash-flow');
     await page.waitForURL((url) => url.pathname === '/login');
     await page.goto('/pagina-inexistente');
-    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('404 — Página não encontrada').waitFor();
   });
 
   it("shows the server's message above the form on a failed login, then logs in", async () => {

@@ -49,8 +49,8 @@ describe('a signed-out visitor', () => {
 
   it('sees the 404 page at an unknown path', async () => {
     visit('/nao-existe', null);
-    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    expect(await screen.findByText('404 — Página não encontrada')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' }).getAttribute('href')).toBe('/');
     expect(window.location.pathname).toBe('/nao-existe');
   });
 });
@@ -66,7 +66,7 @@ describe('a signed-in visitor', () => {
 
   it('sees the 404 page inside the layout at an unknown path', async () => {
     visit('/nao-existe', signedInAs('user'));
-    expect(await screen.findByText('404 Page Not Found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('404 — Página não encontrada', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Fluxo de Caixa')).toBeTruthy();
     expect(screen.queryByText('Usuários')).toBeNull();
   });

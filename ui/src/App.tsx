@@ -1,6 +1,6 @@
 // Fluxo's table of contents: providers, layout, public pages, and the signed-in screens.
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { Landing } from './pages/Landing';
@@ -31,6 +31,10 @@ const AiInsights = lazy(() => import('./pages/AiInsights'));
 const Reports = lazy(() => import('./pages/Reports'));
 const Audit = lazy(() => import('./pages/Audit'));
 
+// react-admin's store (list searches, filters, sort) lives in memory: a new visit starts with clean
+// lists instead of silently reapplying a search typed days ago.
+const store = memoryStore();
+
 // Sign-in is enforced by the layout's AuthGate instead of <Admin requireAuth>: requireAuth sends a
 // signed-out visitor at / or at an unknown path to /login, while the spec shows them the landing
 // page and the 404 page. Every route inside the layout (resources, <CustomRoutes>, the dashboard)
@@ -47,6 +51,7 @@ export const App = () => (
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
+      store={store}
       theme={theme}
       disableTelemetry
     >

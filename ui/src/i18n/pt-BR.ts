@@ -59,8 +59,8 @@ export const fluxoMessages = {
         'Os indicadores financeiros, os gráficos e as transações recentes da sua organização aparecerão aqui.',
     },
     notFound: {
-      title: '404 Page Not Found',
-      hint: 'Did you forget to add the page to the router?',
+      title: '404 — Página não encontrada',
+      hint: 'O endereço que você abriu não existe ou foi movido. Confira o link ou volte ao início.',
       back: 'Voltar ao início',
     },
   },

@@ -1,7 +1,9 @@
-// The page for any unknown path, signed in (inside the layout) or signed out (full page).
+// The page for any unknown path, signed in (inside the layout) or signed out (full page), with a way back.
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 
 export const NotFound = () => {
   const translate = useTranslate();
@@ -15,9 +17,13 @@ export const NotFound = () => {
               {translate('fluxo.notFound.title')}
             </Typography>
           </Box>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
             {translate('fluxo.notFound.hint')}
           </Typography>
+          {/* '/' is the dashboard when signed in and the landing page otherwise. */}
+          <Button component={Link} to="/" variant="contained" startIcon={<HomeIcon />}>
+            {translate('fluxo.notFound.back')}
+          </Button>
         </CardContent>
       </Card>
     </Box>

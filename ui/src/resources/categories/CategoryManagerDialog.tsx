@@ -12,6 +12,7 @@ import {
   Confirm, Form, FormDataConsumer, SaveButton, TextInput, required, useCreate, useDelete, useGetList, useNotify, useRefresh, useUpdate,
 } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
+import { nextCategoryColor } from './palette';
 import { categorySlug } from './slug';
 import { DEFAULT_COLOR, type Category } from './useCategories';
 
@@ -52,13 +53,13 @@ export const CategoryManagerDialog = ({ open, onClose }: { open: boolean; onClos
 
   const record: CategoryForm = editing
     ? { name: editing.name, description: editing.description, color: editing.color }
-    : { name: '', description: null, color: DEFAULT_COLOR };
+    : { name: '', description: null, color: nextCategoryColor(categories.map((c) => c.color)) };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-manager-title">
       <DialogTitle id="category-manager-title">Gerenciar Categorias</DialogTitle>
       <DialogContent dividers>
-        <Form key={editing?.id ?? 'new'} record={record} onSubmit={save} resetOptions={{ keepDirtyValues: false }}>
+        <Form key={editing?.id ?? `new-${record.color}`} record={record} onSubmit={save} resetOptions={{ keepDirtyValues: false }}>
           <Typography variant="subtitle2" gutterBottom>{editing ? `Editar categoria: ${editing.name}` : 'Nova categoria'}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <TextInput source="name" label="Nome" validate={required('Nome é obrigatório')} />
