@@ -155,6 +155,19 @@ describe('boleto bancário', () => {
     expect(result.amount).toBe('1890.00');
   });
 
+  it('never takes the bank for the vendor: its header after an empty label, its name under the label, its logo line', () => {
+    const bradesco = boletoLine({ bank: '237', dueDate: '2026-12-20', centavos: 1_890_00 });
+    // The receipt part ends with the label; the next line is the bank's header with its code.
+    expect(extract(['Bradesco', 'Recibo do Pagador', 'Beneficiário', `Bradesco | 237-2 | ${bradesco}`,
+      'Beneficiário Agência/Código do Beneficiário', 'DISTRIBUIDORA AURORA LTDA - CNPJ 33.444.555/0001-81 1234/56789-0']).vendor)
+      .toBe('DISTRIBUIDORA AURORA LTDA');
+    // The bank printed where the beneficiary goes (its own template), the beneficiary further down.
+    expect(extract(['Banco Bradesco S.A.', 'Beneficiário', 'BANCO BRADESCO S.A.', bradesco, 'Cedente: GRÁFICA RÁPIDA ME']).vendor).toBe('GRÁFICA RÁPIDA ME');
+    // No beneficiary label at all: the issuer's CNPJ line, not the logo on the first line.
+    expect(extract(['Bradesco', `237-2 ${bradesco}`, 'DISTRIBUIDORA AURORA LTDA CNPJ 33.444.555/0001-81', 'Pagador: FLUXO TECNOLOGIA LTDA']).vendor)
+      .toBe('DISTRIBUIDORA AURORA LTDA');
+  });
+
   it('reads the printed amount when the line carries none', () => {
     const open = boletoLine({ dueDate: null, centavos: 0 });
     expect(extract([`Cedente: ESCOLA DE IDIOMAS FALA BEM ME`, open, 'Vencimento: 05/12/2026', '(=) Valor do Documento', '350,00'])).toMatchObject({

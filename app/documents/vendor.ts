@@ -36,18 +36,31 @@ function cleanName(raw: string): string {
     .slice(0, 120);
 }
 
-function nameFrom(raw: string | undefined): string | null {
+/**
+ * On a boleto the bank is printed everywhere (its logo, 'Bradesco | 237-2 | <linha digitável>',
+ * 'Pagável em qualquer agência Itaú') but it only collects: the vendor is the beneficiário. A line
+ * carrying a bank code ('237-2') is the bank's header, and a bank's name is never the vendor.
+ */
+const BANK_NAME = /^(?:banco\b|bco\b|bradesco|itau|santander|caixa\b|nubank|nu pagamentos|inter\b|sicoob|sicredi|btg|safra|c6\b|banrisul|pagbank|pagseguro|mercado pago|bs2\b|daycoval|citibank|hsbc|unicred|cresol)/;
+const BANK_HEADER = /(?:^|[|\s])\d{3}-[\dx](?:$|[|\s])/i;
+
+/** Accepts or refuses a candidate name read from `line`. */
+type NameCheck = (name: string, line: string) => boolean;
+const anyName: NameCheck = () => true;
+const notTheBank: NameCheck = (name, line) => !BANK_NAME.test(fold(name)) && !BANK_HEADER.test(line);
+
+function nameFrom(raw: string | undefined, accept: NameCheck = anyName): string | null {
   if (raw === undefined) return null;
   const name = cleanName(raw);
-  return isName(name) ? name : null;
+  return isName(name) && accept(name, raw) ? name : null;
 }
 
 /** The name after a label on its line ('Beneficiário: X'), or on the line below the label. */
-function nameAfterLabel(lines: string[], label: RegExp): string | null {
+function nameAfterLabel(lines: string[], label: RegExp, accept: NameCheck = anyName): string | null {
   for (const [index, line] of lines.entries()) {
     const match = label.exec(fold(line));
     if (!match) continue;
-    const name = nameFrom(line.slice(match.index + match[0].length)) ?? nameFrom(lines[index + 1]);
+    const name = nameFrom(line.slice(match.index + match[0].length), accept) ?? nameFrom(lines[index + 1], accept);
     if (name) return name;
   }
   return null;
@@ -57,14 +70,14 @@ const BENEFICIARY = /(?<!codigo d[oa] |cod\. d[oa] |cod d[oa] )(?:benefici[aá]r
 const OTHER_PARTY = /consumidor|destinat|pagador|sacado|tomador|cliente|adquirente/;
 
 /** The issuer: the name beside or above the first CNPJ that is not the buyer's. */
-function nameNearCnpj(lines: string[]): string | null {
+function nameNearCnpj(lines: string[], accept: NameCheck): string | null {
   for (const [index, line] of lines.entries()) {
     const [cnpj] = findCnpjs(line);
     if (!cnpj) continue;
     if (OTHER_PARTY.test(fold(`${lines[index - 1] ?? ''} ${line}`))) continue;
     const before = line.slice(0, cnpj.index).replace(/\b(?:CNPJ|C\.N\.P\.J\.?)\s*[:.]?\s*$/i, '');
     const candidates = [before, lines[index - 1], lines[index + 1], lines[index - 2]]
-      .map((candidate) => nameFrom(candidate))
+      .map((candidate) => nameFrom(candidate, accept))
       .filter((name) => name !== null);
     return candidates.find((name) => COMPANY.test(fold(name))) ?? candidates[0] ?? null;
   }
@@ -73,17 +86,19 @@ function nameNearCnpj(lines: string[]): string | null {
 
 /** The vendor name as printed, or null. */
 export function pickVendor(lines: string[], text: string, kind: DocumentKind): string | null {
-  if (kind === 'boleto' || kind === 'arrecadacao') {
-    const beneficiary = nameAfterLabel(lines, BENEFICIARY);
+  const slip = kind === 'boleto' || kind === 'arrecadacao';
+  const accept = slip ? notTheBank : anyName;
+  if (slip) {
+    const beneficiary = nameAfterLabel(lines, BENEFICIARY, accept);
     if (beneficiary) return beneficiary;
   }
   // DANFE stub: 'RECEBEMOS DE <razão social> OS PRODUTOS E/OU SERVIÇOS…'
   const stub = /recebemos de\s+(.+?)\s+os (?:produtos|servi)/i.exec(text.replace(/\s+/g, ' '));
   return (
-    nameFrom(stub?.[1]) ??
-    nameAfterLabel(lines, /identificacao do emitente|raz[aã]o social\s*[:\-–]|^emitente\s*[:\-–]?|prestador de servicos?\s*[:\-–]?/) ??
-    nameNearCnpj(lines) ??
-    lines.slice(0, 8).map((line) => nameFrom(line)).find((name) => name !== null) ??
+    nameFrom(stub?.[1], accept) ??
+    nameAfterLabel(lines, /identificacao do emitente|raz[aã]o social\s*[:\-–]|^emitente\s*[:\-–]?|prestador de servicos?\s*[:\-–]?/, accept) ??
+    nameNearCnpj(lines, accept) ??
+    lines.slice(0, 8).map((line) => nameFrom(line, accept)).find((name) => name !== null) ??
     null
   );
 }
