@@ -41,10 +41,44 @@ describe('GET /api/financial/metrics', () => {
     const response = await viewer.request('GET', '/api/financial/metrics');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      totalRevenue: '10000.00', totalExpenses: '4000.00', netProfit: '6000.00', cashFlow: '4000.00',
-      revenueGrowth: '42.9%', expenseGrowth: '-20%', profitGrowth: '200%', cashFlowGrowth: '100%',
+      totalRevenue: '10000.00', receivedRevenue: '8000.00', totalExpenses: '4000.00', netProfit: '6000.00', cashFlow: '4000.00',
+      revenueGrowth: '42.9%', receivedRevenueGrowth: '14.3%', expenseGrowth: '-20%', profitGrowth: '200%', cashFlowGrowth: '100%',
       startDate: '2024-12-01', endDate: '2024-12-31', previousStartDate: '2024-11-01', previousEndDate: '2024-11-30',
+      // Its last day: the month is compared whole.
+      comparedStartDate: '2024-12-01', comparedEndDate: '2024-12-31', comparedPreviousStartDate: '2024-11-01', comparedPreviousEndDate: '2024-11-30',
     });
+  });
+
+  it("compares a month under way up to today with the same days of the month before, and says 'n/d' without a base", async () => {
+    const midMonth = await createTestApp({ clock: () => new Date('2025-03-15T15:00:00Z') });
+    try {
+      const tenant = await seedTenant(midMonth, 'Meio do Mês', []);
+      const org = tenant.organizationId;
+      const put = async (type: 'ExpenseRecorded' | 'RevenueRecorded', data: Record<string, unknown>) => {
+        const id = String(data.expenseId ?? data.revenueId);
+        const result = await midMonth.deps.eventStore.append(`${type === 'ExpenseRecorded' ? 'expense' : 'revenue'}-${id}`, [encodeEvent({ type, data })],
+          { expectedRevision: 'no_stream', metadata: metadataFor(systemContext(NOW, org)) });
+        await midMonth.deps.waitForProjections(result.position);
+      };
+      // February: 1 000 received by the 15th, 9 000 more after it. March so far: 1 200.
+      await put('RevenueRecorded', revenueData(org, { amount: 1000_00n, date: '2025-02-10', status: 'received' }));
+      await put('RevenueRecorded', revenueData(org, { amount: 9000_00n, date: '2025-02-20', status: 'received' }));
+      await put('RevenueRecorded', revenueData(org, { amount: 1200_00n, date: '2025-03-05', status: 'received' }));
+      await put('ExpenseRecorded', expenseData(org, { amount: 500_00n, date: '2025-03-02', category: 'marketing' }));
+      const m = (await tenant.admin.request('GET', '/api/financial/metrics')).json();
+      expect(m).toMatchObject({
+        totalRevenue: '1200.00', totalExpenses: '500.00',
+        // 1 200 against the 1 000 of 1–15 February, not the 10 000 of all February.
+        revenueGrowth: '20%',
+        // No expense in 1–15 February: nothing to compare with.
+        expenseGrowth: 'n/d',
+        comparedStartDate: '2025-03-01', comparedEndDate: '2025-03-15', comparedPreviousStartDate: '2025-02-01', comparedPreviousEndDate: '2025-02-15',
+      });
+      // A year with nothing before it: no '+100%'.
+      expect((await tenant.admin.request('GET', '/api/financial/metrics?period=1year')).json().revenueGrowth).toBe('n/d');
+    } finally {
+      await midMonth.close();
+    }
   });
 
   it('takes a preset or both dates', async () => {
@@ -72,9 +106,10 @@ describe('charts', () => {
     const body = (await viewer.request('GET', '/api/charts/cash-flow')).json();
     expect(body.labels).toEqual(['Jul/24', 'Ago/24', 'Set/24', 'Out/24', 'Nov/24', 'Dez/24']);
     expect(body.datasets).toEqual([
-      { key: 'income', label: 'Entradas', data: [0, 0, 0, 0, 7000, 10000] },
+      // The Fluxo de Caixa definition: received revenue in, approved and completed expenses out.
+      { key: 'income', label: 'Entradas', data: [0, 0, 0, 0, 7000, 8000] },
       { key: 'expenses', label: 'Saídas', data: [0, 0, 0, 0, 5000, 4000] },
-      { key: 'balance', label: 'Saldo Líquido', data: [0, 0, 0, 0, 2000, 6000] },
+      { key: 'balance', label: 'Saldo Líquido', data: [0, 0, 0, 0, 2000, 4000] },
     ]);
     const twoYears = (await viewer.request('GET', '/api/charts/cash-flow?period=2years')).json();
     expect(twoYears.labels).toHaveLength(24);

@@ -13,10 +13,12 @@ const messageResponse = z.object({ message: z.string() });
 
 export const metricsResponse = z.object({
   totalRevenue: z.string(),
+  receivedRevenue: z.string(),
   totalExpenses: z.string(),
   netProfit: z.string(),
   cashFlow: z.string(),
   revenueGrowth: z.string(),
+  receivedRevenueGrowth: z.string(),
   expenseGrowth: z.string(),
   profitGrowth: z.string(),
   cashFlowGrowth: z.string(),
@@ -24,23 +26,30 @@ export const metricsResponse = z.object({
   endDate: z.string(),
   previousStartDate: z.string(),
   previousEndDate: z.string(),
+  /** What growth compared: up to today and the same days before while the period is under way. */
+  comparedStartDate: z.string(),
+  comparedEndDate: z.string(),
+  comparedPreviousStartDate: z.string(),
+  comparedPreviousEndDate: z.string(),
 });
 
 export const financialRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/financial/metrics', {
     schema: {
       tags: ['dashboard'],
-      summary: 'Métricas do período (padrão: mês atual) e crescimento contra o período anterior de mesmo tamanho',
-      description: 'totalRevenue = receitas confirmadas e recebidas; totalExpenses = despesas aprovadas e concluídas (cada ocorrência de uma recorrente); netProfit = totalRevenue − totalExpenses; cashFlow = receitas recebidas − totalExpenses. Valores em reais como texto ("1234.50"); crescimento como "5%".',
+      summary: 'Métricas do período (padrão: mês atual) e crescimento contra o período anterior (até hoje contra os mesmos dias, se o período está em curso)',
+      description: 'totalRevenue = receitas confirmadas e recebidas; receivedRevenue = receitas recebidas; totalExpenses = despesas aprovadas e concluídas (cada ocorrência de uma recorrente); netProfit = totalRevenue − totalExpenses; cashFlow = receivedRevenue − totalExpenses (o saldo do gráfico de fluxo de caixa). Valores em reais como texto ("1234.50"); crescimento como "5%", ou "n/d" sem base de comparação ou com troca de sinal.',
       querystring: periodQuery,
       response: { 200: metricsResponse, 400: messageResponse },
     },
   }, async (request) => {
     const { organizationId } = requireTenant(request);
-    const range = resolvePeriod(request.query, saoPauloDate(deps.clock()), DEFAULT_METRICS_PERIOD);
-    const m = await withTenant(deps.db, organizationId, (tx) => financialMetrics(tx, organizationId, range));
+    const today = saoPauloDate(deps.clock());
+    const range = resolvePeriod(request.query, today, DEFAULT_METRICS_PERIOD);
+    const m = await withTenant(deps.db, organizationId, (tx) => financialMetrics(tx, organizationId, range, today));
     return {
       totalRevenue: formatMoney(m.current.totalRevenue),
+      receivedRevenue: formatMoney(m.current.receivedRevenue),
       totalExpenses: formatMoney(m.current.totalExpenses),
       netProfit: formatMoney(m.current.netProfit),
       cashFlow: formatMoney(m.current.cashFlow),
@@ -49,6 +58,10 @@ export const financialRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
       endDate: range.endDate,
       previousStartDate: m.previousRange.startDate,
       previousEndDate: m.previousRange.endDate,
+      comparedStartDate: m.compared.current.startDate,
+      comparedEndDate: m.compared.current.endDate,
+      comparedPreviousStartDate: m.compared.previous.startDate,
+      comparedPreviousEndDate: m.compared.previous.endDate,
     };
   });
 };

@@ -20,7 +20,11 @@ import { reportTitles, type Report, type ReportRow, type ReportTable, type Repor
 
 const list = (values: readonly string[]) => sql.array([...values], 'text');
 const shareOf = (part: Centavos, whole: Centavos) => (whole === 0n ? 0 : Number((part * 10000n) / whole) / 100);
-const growthNumber = (growth: string) => Number.parseFloat(growth);
+/** '12.5%' → 12.5; 'n/d' (no base, or a change of sign) stays text. */
+const growthNumber = (growth: string): number | string => {
+  const value = Number.parseFloat(growth);
+  return Number.isNaN(value) ? growth : value;
+};
 
 async function revenueByCategory(tx: CommonQueryMethods, organizationId: string, range: DateRange) {
   return tx.any(sql.type(z.object({ category: z.string(), amount: z.bigint() }))`

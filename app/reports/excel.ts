@@ -85,7 +85,10 @@ function addSummarySheet(workbook: ExcelJS.Workbook, report: Report): void {
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.eachCell((cell) => { cell.fill = HEADER_FILL; });
   const { summary } = report;
-  const growth = (g: string) => Number.parseFloat(g) / 100;
+  const growth = (g: string): number | string => {
+    const value = Number.parseFloat(g);
+    return Number.isNaN(value) ? g : value / 100;
+  };
   const { previous } = report;
   const rows: [string, bigint, bigint, string][] = [
     ['Receita Total', summary.totalRevenue, previous.totalRevenue, summary.revenueGrowth],

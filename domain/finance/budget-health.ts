@@ -28,7 +28,11 @@ export function budgetHealth(spent: Centavos, budget: Centavos): BudgetHealth {
   return 'good';
 }
 
-/** Spent share in percent with one decimal (e.g. 85.3), for display and sorting. */
+/**
+ * Spent share in percent with one decimal, cut (not rounded: 85.46 → 85.4), the one figure the
+ * budget screen, its insight and its notification all show. Cutting keeps the figure on the same
+ * side of the 80% and 100% lines as `budgetHealth` (99.96% never reads '100%' while not exceeded).
+ */
 export function spentPercent(spent: Centavos, budget: Centavos): number {
   if (budget <= 0n) return 0;
   return Number((spent * 1000n) / budget) / 10;

@@ -47,4 +47,12 @@ describe('budget health', () => {
     expect(spentPercent(853_00n, 1000_00n)).toBe(85.3);
     expect(spentPercent(1n, 3n)).toBe(33.3);
   });
+
+  it('cuts the second decimal, so the figure never crosses a health line the budget has not crossed', () => {
+    expect(spentPercent(854_60n, 1000_00n)).toBe(85.4);
+    expect(spentPercent(999_60n, 1000_00n)).toBe(99.9);
+    expect(budgetHealth(999_60n, 1000_00n)).toBe('warning');
+    expect(spentPercent(799_99n, 1000_00n)).toBe(79.9);
+    expect(budgetHealth(799_99n, 1000_00n)).toBe('good');
+  });
 });

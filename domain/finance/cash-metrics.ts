@@ -8,8 +8,9 @@
 // - cashFlow      = received revenues − totalExpenses: money that actually came in, less what was
 //                   committed to go out (approved is the default status of a new expense and the
 //                   product has no separate "paid" flag, so approved counts as settled).
-// The cash-flow chart's income, expenses and balance per month are totalRevenue, totalExpenses and
-// netProfit of that month, so a chart's points add up to the metrics of the same range.
+// The cash-flow chart beside the Fluxo de Caixa card draws the same definition per month: income is
+// the month's received revenue, expenses its totalExpenses, balance their difference (cashFlow), so
+// the chart's balance points add up to the card of the same range.
 import type { Centavos } from '../shared/money';
 
 export const revenueCountedStatuses = ['confirmed', 'received'] as const;
@@ -18,25 +19,30 @@ export const expenseCountedStatuses = ['approved', 'completed'] as const;
 
 export type PeriodTotals = { totalRevenue: Centavos; totalExpenses: Centavos; receivedRevenue: Centavos };
 
-export type Metrics = { totalRevenue: Centavos; totalExpenses: Centavos; netProfit: Centavos; cashFlow: Centavos };
+export type Metrics = { totalRevenue: Centavos; receivedRevenue: Centavos; totalExpenses: Centavos; netProfit: Centavos; cashFlow: Centavos };
 
 export function metricsOf(totals: PeriodTotals): Metrics {
   return {
     totalRevenue: totals.totalRevenue,
+    receivedRevenue: totals.receivedRevenue,
     totalExpenses: totals.totalExpenses,
     netProfit: totals.totalRevenue - totals.totalExpenses,
     cashFlow: totals.receivedRevenue - totals.totalExpenses,
   };
 }
 
+/** Growth that would mislead: no base to compare with, or the figure changed sign. */
+export const GROWTH_NOT_AVAILABLE = 'n/d';
+
 /**
  * Change from `previous` to `current` in percent, one decimal at most, as the spec's strings:
  * '5%', '-12.5%'. Divided by |previous|, so a negative profit that shrinks reads as growth.
- * With nothing before: '0%' when still nothing, '100%' when it rose from zero, '-100%' when it fell
- * below zero (a loss where there was none is not good news).
+ * 'n/d' where a percentage would mean nothing: nothing before to compare with (0%, if there is
+ * still nothing), or a change of sign (a profit turned loss is not '−1108%').
  */
 export function growthPercent(current: Centavos, previous: Centavos): string {
-  if (previous === 0n) return current === 0n ? '0%' : current > 0n ? '100%' : '-100%';
+  if (previous === 0n) return current === 0n ? '0%' : GROWTH_NOT_AVAILABLE;
+  if (current !== 0n && (current < 0n) !== (previous < 0n)) return GROWTH_NOT_AVAILABLE;
   const base = previous < 0n ? -previous : previous;
   const delta = (current - previous) * 1000n;
   // Tenths of a percent, rounded half away from zero.
@@ -47,11 +53,12 @@ export function growthPercent(current: Centavos, previous: Centavos): string {
   return `${negative && abs !== 0n ? '-' : ''}${text}%`;
 }
 
-export type Growth = { revenueGrowth: string; expenseGrowth: string; profitGrowth: string; cashFlowGrowth: string };
+export type Growth = { revenueGrowth: string; receivedRevenueGrowth: string; expenseGrowth: string; profitGrowth: string; cashFlowGrowth: string };
 
 export function growthOf(current: Metrics, previous: Metrics): Growth {
   return {
     revenueGrowth: growthPercent(current.totalRevenue, previous.totalRevenue),
+    receivedRevenueGrowth: growthPercent(current.receivedRevenue, previous.receivedRevenue),
     expenseGrowth: growthPercent(current.totalExpenses, previous.totalExpenses),
     profitGrowth: growthPercent(current.netProfit, previous.netProfit),
     cashFlowGrowth: growthPercent(current.cashFlow, previous.cashFlow),
@@ -64,5 +71,6 @@ export function growthOf(current: Metrics, previous: Metrics): Growth {
  */
 export function isGoodGrowth(metric: 'revenue' | 'expenses' | 'profit' | 'cashFlow', growth: string): boolean {
   const value = Number.parseFloat(growth);
+  if (Number.isNaN(value)) return true;
   return metric === 'expenses' ? value < 0 : value >= 0;
 }

@@ -73,6 +73,22 @@ export function previousRange(range: DateRange): DateRange {
   return { startDate: addDays(range.startDate, -days), endDate: addDays(range.startDate, -1) };
 }
 
+/**
+ * What growth compares: a period still under way (today inside it, before its last day) is
+ * compared up to today with the same days of the period before — 1–15 March against 1–15
+ * February — not a partial month against a whole one. A finished period compares whole.
+ */
+export function comparableRanges(range: DateRange, today: string): { current: DateRange; previous: DateRange } {
+  const before = previousRange(range);
+  if (today < range.startDate || today >= range.endDate) return { current: range, previous: before };
+  const months = wholeMonths(range);
+  const sameDayBefore = months !== null ? addMonths(today, -months) : addDays(before.startDate, daysBetween(range.startDate, today));
+  return {
+    current: { startDate: range.startDate, endDate: today },
+    previous: { startDate: before.startDate, endDate: sameDayBefore < before.endDate ? sameDayBefore : before.endDate },
+  };
+}
+
 /** The months ('YYYY-MM') the range touches, in order. */
 export function monthsOf(range: DateRange): string[] {
   const months: string[] = [];

@@ -9,7 +9,7 @@ import {
 } from '../../domain/finance/cash-metrics';
 import { defaultCategories, DEFAULT_CATEGORY_COLOR } from '../../domain/finance/category';
 import { cashFlowForecast, HISTORY_MONTHS, FORECAST_MONTHS, type CashFlowForecast, type ForecastExpense, type ForecastRevenue } from '../../domain/finance/forecast';
-import { monthLabel, monthsOf, previousRange, type DateRange } from '../../domain/finance/period-range';
+import { comparableRanges, monthLabel, monthsOf, previousRange, type DateRange } from '../../domain/finance/period-range';
 import { addDays, addMonths } from '../../domain/shared/dates';
 import { withinRange } from '../finance/occurrences';
 import { entryColumns, entryRow, toEntry } from './ledger';
@@ -69,27 +69,33 @@ export type FinancialMetrics = {
   previousRange: DateRange;
   current: Metrics;
   previous: Metrics;
+  /** The ranges growth compares (see comparableRanges): the whole ranges unless the period is under way. */
+  compared: { current: DateRange; previous: DateRange };
   growth: Growth;
 };
 
 /**
- * The dashboard metrics of a period and their growth against the previous period of the same
- * length (previousRange), in one query. Other features (reports, admin) call this so every total agrees.
+ * The dashboard metrics of a period, and their growth: against the previous period of the same
+ * length, or — given `today` inside a period under way — month-to-date against the same days
+ * before. One query. Other features (reports, admin) call this so every total agrees.
  */
-export async function financialMetrics(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<FinancialMetrics> {
+export async function financialMetrics(tx: CommonQueryMethods, organizationId: string, range: DateRange, today?: string): Promise<FinancialMetrics> {
   const before = previousRange(range);
-  const [currentTotals, previousTotals] = await totalsOfRanges(tx, organizationId, [range, before]);
+  const compared = today ? comparableRanges(range, today) : { current: range, previous: before };
+  const [currentTotals, previousTotals, comparedCurrent, comparedPrevious] =
+    await totalsOfRanges(tx, organizationId, [range, before, compared.current, compared.previous]);
   const current = metricsOf(currentTotals);
   const previous = metricsOf(previousTotals);
-  return { range, previousRange: before, current, previous, growth: growthOf(current, previous) };
+  return { range, previousRange: before, current, previous, compared, growth: growthOf(metricsOf(comparedCurrent), metricsOf(comparedPrevious)) };
 }
 
 export type CashFlowMonth = { month: string; label: string; income: bigint; expenses: bigint; balance: bigint };
 
 /**
- * One point per month the range touches (the first and last clipped to the range): income is the
- * month's totalRevenue, expenses its totalExpenses, balance their difference (netProfit). The points
- * add up to financialMetrics of the same range.
+ * One point per month the range touches (the first and last clipped to the range), the Fluxo de
+ * Caixa definition (domain/finance/cash-metrics.ts): income is the month's received revenue,
+ * expenses its totalExpenses, balance their difference. The balances add up to financialMetrics'
+ * cashFlow of the same range.
  */
 export async function cashFlowSeries(tx: CommonQueryMethods, organizationId: string, range: DateRange): Promise<CashFlowMonth[]> {
   const rows = await tx.any(sql.type(totalsRow.extend({ month: z.string() }))`
@@ -98,7 +104,7 @@ export async function cashFlowSeries(tx: CommonQueryMethods, organizationId: str
   const byMonth = new Map(rows.map((row) => [row.month, row]));
   return monthsOf(range).map((month) => {
     const row = byMonth.get(month);
-    const income = row?.total_revenue ?? 0n;
+    const income = row?.received_revenue ?? 0n;
     const expenses = row?.total_expenses ?? 0n;
     return { month, label: monthLabel(month), income, expenses, balance: income - expenses };
   });

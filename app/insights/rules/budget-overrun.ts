@@ -2,14 +2,14 @@
 // already scheduled, plus the one-off spending the rest of the period should bring at the current
 // pace (or, in the first days, at the category's historical pace), against the budget.
 import { budgetCategoryLabels, budgetCategoryOf, type BudgetCategory } from '../../../domain/finance/budget-categories';
-import { currentPeriod } from '../../../domain/finance/budget-health';
+import { currentPeriod, spentPercent } from '../../../domain/finance/budget-health';
 import { budgetPeriodOf } from '../../../domain/notifications/triggers';
 import { daysBetween } from '../../../domain/shared/dates';
 import { formatMoney } from '../../../domain/shared/money';
 import { sumOf, totalsByMonth, type Analysis, type HistoryBudget } from '../history';
 import { cents, num, type InsightDraft, type InsightRule } from '../rule';
 import { median } from '../stats';
-import { brl, percent, plural, share } from '../text';
+import { brl, percent, plural } from '../text';
 
 /** Before a week has passed the period's own pace says little; the history speaks instead. */
 const MIN_DAYS_FOR_PACE = 7;
@@ -34,10 +34,10 @@ function assess(a: Analysis, budget: HistoryBudget): InsightDraft | null {
 
   const label = budgetCategoryLabels[budget.category as BudgetCategory] ?? budget.category;
   const period = budgetPeriodOf(budget.period, a.today).label;
-  const spentText = `Já foram gastos ${brl(spent)} do orçamento de ${brl(budget.amount)} para ${label} em ${period} (${percent(share(spent, budget.amount))})`;
+  const spentText = `Já foram gastos ${brl(spent)} do orçamento de ${brl(budget.amount)} para ${label} em ${period} (${percent(spentPercent(spent, budget.amount))})`;
   const daysLeft = remaining === 0 ? 'e o período termina hoje' : `e faltam ${plural(remaining, 'dia', 'dias')} para o fim do período`;
   const basis = `${usePace ? 'No ritmo atual' : 'Pelo histórico da categoria'} (${brl(cents(dailyRate))} por dia em gastos avulsos)${scheduled > 0n ? ` e com ${brl(scheduled)} já agendados` : ''}`;
-  const forecast = `${basis}, a previsão é fechar o período em ${brl(projected)}, ${brl(projected - budget.amount)} acima do orçamento (${percent(share(projected, budget.amount))}).`;
+  const forecast = `${basis}, a previsão é fechar o período em ${brl(projected)}, ${brl(projected - budget.amount)} acima do orçamento (${percent(spentPercent(projected, budget.amount))}).`;
   return {
     rule: 'budget-overrun',
     subject: budget.id,

@@ -11,7 +11,7 @@ import { ForecastCard } from './cash-flow/ForecastCard';
 import { DEFAULT_PERIOD, describePeriod, PeriodSelector, periodParams, type CashFlowPeriod } from './cash-flow/PeriodSelector';
 import { useForecast, useMetrics } from './dashboard/api';
 import { CashFlowChart } from './dashboard/CashFlowChart';
-import { MetricCard, MetricCardSkeleton } from './dashboard/MetricCard';
+import { CASH_FLOW_DEFINITION, MetricCard, MetricCardSkeleton } from './dashboard/MetricCard';
 
 const CAPTION = 'vs período anterior';
 export const REPORT_ERROR = 'Erro ao gerar relatório. Tente novamente.';
@@ -46,9 +46,10 @@ const CashFlow = () => {
 
   const m = metrics.data;
   const cards = m && [
-    { title: 'Entradas', kind: 'revenue' as const, value: m.totalRevenue, growth: m.revenueGrowth },
+    // The chart's own definition (CASH_FLOW_DEFINITION): received revenue in, counted expenses out.
+    { title: 'Entradas', kind: 'revenue' as const, value: m.receivedRevenue, growth: m.receivedRevenueGrowth },
     { title: 'Saídas', kind: 'expenses' as const, value: m.totalExpenses, growth: m.expenseGrowth },
-    { title: 'Saldo Líquido', kind: 'profit' as const, value: m.netProfit, growth: m.profitGrowth },
+    { title: 'Saldo Líquido', kind: 'cashFlow' as const, value: m.cashFlow, growth: m.cashFlowGrowth, hint: CASH_FLOW_DEFINITION },
   ];
 
   return (

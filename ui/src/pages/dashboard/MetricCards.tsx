@@ -6,7 +6,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Grid } from '@mui/material';
 import { useMetrics } from './api';
-import { MetricCard, MetricCardSkeleton } from './MetricCard';
+import { CASH_FLOW_DEFINITION, MetricCard, MetricCardSkeleton } from './MetricCard';
 
 const CAPTION = 'vs mês anterior';
 
@@ -17,7 +17,7 @@ export const MetricCards = () => {
     { title: 'Receita Total', kind: 'revenue' as const, value: data.totalRevenue, growth: data.revenueGrowth, icon: <AttachMoneyIcon color="success" /> },
     { title: 'Despesas Totais', kind: 'expenses' as const, value: data.totalExpenses, growth: data.expenseGrowth, icon: <ReceiptLongIcon color="error" /> },
     { title: 'Lucro Líquido', kind: 'profit' as const, value: data.netProfit, growth: data.profitGrowth, icon: <SavingsIcon color="primary" /> },
-    { title: 'Fluxo de Caixa', kind: 'cashFlow' as const, value: data.cashFlow, growth: data.cashFlowGrowth, icon: <AccountBalanceWalletIcon color="secondary" /> },
+    { title: 'Fluxo de Caixa', kind: 'cashFlow' as const, value: data.cashFlow, growth: data.cashFlowGrowth, icon: <AccountBalanceWalletIcon color="secondary" />, hint: CASH_FLOW_DEFINITION },
   ];
   return (
     <Grid container spacing={2} sx={{ mb: 2 }}>

@@ -8,15 +8,22 @@ export type PeriodParams = { period?: string; startDate?: string; endDate?: stri
 
 export interface Metrics {
   totalRevenue: string;
+  receivedRevenue: string;
   totalExpenses: string;
   netProfit: string;
   cashFlow: string;
+  /** '5%', or 'n/d' when there is no base to compare with or the figure changed sign. */
   revenueGrowth: string;
+  receivedRevenueGrowth: string;
   expenseGrowth: string;
   profitGrowth: string;
   cashFlowGrowth: string;
   startDate: string;
   endDate: string;
+  comparedStartDate: string;
+  comparedEndDate: string;
+  comparedPreviousStartDate: string;
+  comparedPreviousEndDate: string;
 }
 
 export interface CashFlowChartData {

@@ -35,6 +35,8 @@ describe('numbers and rules', () => {
     expect(growthLabel('12.5%')).toBe('+12,5%');
     expect(growthLabel('-3%')).toBe('-3%');
     expect(growthLabel('0%')).toBe('0%');
+    expect(growthLabel('n/d')).toBe('n/d');
+    expect(isGoodGrowth('expenses', 'n/d')).toBe(true);
   });
 
   it("shows the unread count on the bell, '9+' above 9, nothing at 0", () => {
