@@ -79,8 +79,13 @@ describe('Usuários, papéis e personificação', () => {
 
   it('the super admin acts as the organization, sees the banner, and returns with \'Voltar ao Admin\'', async () => {
     const page = await signedInPage(browser, app.url, SUPER_ADMIN);
-    await menuEntry(page, 'Painel Admin').click();
+    // Not acting as a tenant, the super admin lands on the admin panel and sees nothing of a tenant.
+    await page.waitForURL('**/admin');
     await page.getByText('Total de Organizações').waitFor();
+    expect(await menuEntry(page, 'Fluxo de Caixa').count()).toBe(0);
+    expect(await page.getByLabel(/notificações/i).count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/admin');
     const orgRow = page.getByRole('row').filter({ hasText: ORGANIZATION });
     await orgRow.getByRole('button', { name: 'Acessar' }).click();
     const dialog = page.getByRole('dialog');

@@ -71,9 +71,12 @@ describe('a signed-in visitor', () => {
     expect(screen.queryByText('Usuários')).toBeNull();
   });
 
-  it('as super admin also gets Painel Admin', async () => {
+  it('as super admin not impersonating sees the admin panel only', async () => {
     visit('/', signedInAs('super_admin'));
-    expect(await screen.findByText('Painel Admin', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Super Admin')).toBeTruthy();
+    // Not acting as a tenant: the admin panel only — no tenant menu, no dashboard.
+    expect(await screen.findByRole('heading', { name: 'Painel Administrativo' }, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin');
+    expect(screen.queryByText('Fluxo de Caixa')).toBeNull();
+    expect(screen.queryByText('Dashboard Financeiro')).toBeNull();
   });
 });

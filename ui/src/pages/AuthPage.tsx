@@ -1,10 +1,12 @@
 // The frame of the login and register pages: brand, title, the server's error above the form, and a
-// link to the other page. A visitor who is already signed in is sent to the app.
+// link to the other page. A visitor this page already knows to be signed in is sent to the app; the
+// API is not asked (a signed-out visitor would get a 401 from /api/auth/me in the console).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { useCheckAuth, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { knownSession } from '../providers/authProvider';
 import { Logo } from './landing/Logo';
 
 interface AuthPageProps {
@@ -19,14 +21,11 @@ interface AuthPageProps {
 
 export const AuthPage = ({ messages, linkTo, error, children }: AuthPageProps) => {
   const translate = useTranslate();
-  const checkAuth = useCheckAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
-    checkAuth({}, false)
-      .then(() => navigate('/', { replace: true }))
-      .catch(() => undefined);
-  }, [checkAuth, navigate]);
+    if (knownSession()) navigate('/', { replace: true });
+  }, [navigate]);
 
   return (
     <Box

@@ -83,6 +83,12 @@ const fetchSession = async (): Promise<Session | null> => {
   }
 };
 
+/**
+ * The session this page already knows, without asking the API: public pages (login, register,
+ * forgot password) use it so a signed-out visitor's browser never logs a 401 for /api/auth/me.
+ */
+export const knownSession = (): Session | null => (cached && cached.expiresAt > Date.now() ? cached.session : null);
+
 /** The current session, or null when signed out; asks the API at most every 5 minutes. */
 export const getSession = (): Promise<Session | null> => {
   if (cached && cached.expiresAt > Date.now()) return Promise.resolve(cached.session);
