@@ -56,7 +56,7 @@ describe('POST /api/import/ofx', () => {
     const expenses = await list(admin, '/api/expenses');
     const revenues = await list(admin, '/api/revenues');
     expect(expenses.map((e) => [e.description, e.amount, e.category]).sort()).toEqual([
-      ['DAS SIMPLES NACIONAL', '2543.12', 'administrative'],
+      ['DAS SIMPLES NACIONAL', '2543.12', 'taxes'],
       ['PAGAMENTO FOLHA SALARIOS', '14200.00', 'hr'],
       ['TARIFA PACOTE SERVICOS', '89.90', 'administrative'],
     ]);

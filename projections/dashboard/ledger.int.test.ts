@@ -61,35 +61,36 @@ describe('dashboard ledger', () => {
     expect(december.previousRange).toEqual({ startDate: '2024-11-01', endDate: '2024-11-30' });
     // Revenue: 8000 received + 2000 confirmed (pending and cancelled left out); received 8000.
     // Expenses: 2500 completed + 3000 rent occurrence on 31 Dec (pending, rejected and deleted left out).
-    expect(december.current).toEqual({ totalRevenue: 10_000_00n, totalExpenses: 5_500_00n, netProfit: 4_500_00n, cashFlow: 2_500_00n });
+    expect(december.current).toEqual({ totalRevenue: 10_000_00n, receivedRevenue: 8_000_00n, totalExpenses: 5_500_00n, netProfit: 4_500_00n, cashFlow: 2_500_00n });
     // November: 6000 (updated) + 1000 confirmed; 1500 + rent 3000 on 30 Nov.
-    expect(december.previous).toEqual({ totalRevenue: 7_000_00n, totalExpenses: 4_500_00n, netProfit: 2_500_00n, cashFlow: 1_500_00n });
-    expect(december.growth).toEqual({ revenueGrowth: '42.9%', expenseGrowth: '22.2%', profitGrowth: '80%', cashFlowGrowth: '66.7%' });
+    expect(december.previous).toEqual({ totalRevenue: 7_000_00n, receivedRevenue: 6_000_00n, totalExpenses: 4_500_00n, netProfit: 2_500_00n, cashFlow: 1_500_00n });
+    expect(december.growth).toEqual({ revenueGrowth: '42.9%', receivedRevenueGrowth: '33.3%', expenseGrowth: '22.2%', profitGrowth: '80%', cashFlowGrowth: '66.7%' });
   });
 
   it('crosses the year boundary: January 2025 compares with December 2024', async () => {
     const january = await metricsOf(ORG, '2025-01-01', '2025-01-31');
-    expect(january.current).toEqual({ totalRevenue: 7_000_00n, totalExpenses: 3_000_00n, netProfit: 4_000_00n, cashFlow: 4_000_00n });
-    expect(january.growth).toEqual({ revenueGrowth: '-30%', expenseGrowth: '-45.5%', profitGrowth: '-11.1%', cashFlowGrowth: '60%' });
+    expect(january.current).toEqual({ totalRevenue: 7_000_00n, receivedRevenue: 7_000_00n, totalExpenses: 3_000_00n, netProfit: 4_000_00n, cashFlow: 4_000_00n });
+    expect(january.growth).toEqual({ revenueGrowth: '-30%', receivedRevenueGrowth: '-12.5%', expenseGrowth: '-45.5%', profitGrowth: '-11.1%', cashFlowGrowth: '60%' });
   });
 
   it('the cash-flow series has one pt-BR point per month and adds up to the metrics of the same range', async () => {
     const range = presetRange('3months', '2025-01-15');
     const series = await withTenant(h.database.db, ORG, (tx) => cashFlowSeries(tx, ORG, range));
     expect(series).toEqual([
-      { month: '2024-11', label: 'Nov/24', income: 7_000_00n, expenses: 4_500_00n, balance: 2_500_00n },
-      { month: '2024-12', label: 'Dez/24', income: 10_000_00n, expenses: 5_500_00n, balance: 4_500_00n },
+      // Fluxo de Caixa: received revenue in (confirmed is not cash yet), counted expenses out.
+      { month: '2024-11', label: 'Nov/24', income: 6_000_00n, expenses: 4_500_00n, balance: 1_500_00n },
+      { month: '2024-12', label: 'Dez/24', income: 8_000_00n, expenses: 5_500_00n, balance: 2_500_00n },
       { month: '2025-01', label: 'Jan/25', income: 7_000_00n, expenses: 3_000_00n, balance: 4_000_00n },
     ]);
     const metrics = await metricsOf(ORG, range.startDate, range.endDate);
-    expect(series.reduce((s, m) => s + m.income, 0n)).toBe(metrics.current.totalRevenue);
+    expect(series.reduce((s, m) => s + m.income, 0n)).toBe(metrics.current.receivedRevenue);
     expect(series.reduce((s, m) => s + m.expenses, 0n)).toBe(metrics.current.totalExpenses);
-    expect(series.reduce((s, m) => s + m.balance, 0n)).toBe(metrics.current.netProfit);
+    expect(series.reduce((s, m) => s + m.balance, 0n)).toBe(metrics.current.cashFlow);
   });
 
   it('a custom range clips its first and last months', async () => {
     const series = await withTenant(h.database.db, ORG, (tx) => cashFlowSeries(tx, ORG, { startDate: '2024-11-30', endDate: '2024-12-01' }));
-    expect(series.map((m) => [m.label, m.income, m.expenses])).toEqual([['Nov/24', 1_000_00n, 3_000_00n], ['Dez/24', 8_000_00n, 0n]]);
+    expect(series.map((m) => [m.label, m.income, m.expenses])).toEqual([['Nov/24', 0n, 3_000_00n], ['Dez/24', 8_000_00n, 0n]]);
   });
 
   it('breaks December expenses down by category with the organization names, default names as fallback', async () => {
