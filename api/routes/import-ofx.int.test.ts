@@ -126,7 +126,7 @@ describe('POST /api/import/ofx', () => {
     const imported = await list(admin, '/api/imported-transactions?filter={"q":"PIX ENVIADO 10/03"}');
     expect(Object.fromEntries(imported.map((i) => [i.description, i.category]))).toEqual({
       'PIX ENVIADO 10/03 MOINHO SUL FARINHAS LTDA': 'insumos',
-      'PIX ENVIADO 10/03 GRANJA OVOS FELIZ': 'operational',
+      'PIX ENVIADO 10/03 GRANJA OVOS FELIZ': 'suppliers', // a PIX to a supplier, now that Fornecedores is a default
     });
   });
 
