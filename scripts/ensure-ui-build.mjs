@@ -1,9 +1,14 @@
 // Builds the UI bundle before `npm start` serves it, when it is missing or older than its sources.
+// The build tools (vite and the UI libraries) are devDependencies: a fresh clone's `npm ci` has
+// them; a production install (`npm ci --omit=dev`, the Docker image) serves the bundle built
+// beforehand and never rebuilds it.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const dist = 'ui/dist/index.html';
+
 function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -12,8 +17,25 @@ function newest(dir) {
   }
   return latest;
 }
-const sources = Math.max(newest('ui/src'), statSync('ui/index.html').mtimeMs, statSync('ui/vite.config.ts').mtimeMs);
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Construindo a interface (vite build)…');
-  execSync('npx vite build --config ui/vite.config.ts', { stdio: 'inherit' });
+
+function viteInstalled() {
+  try {
+    createRequire(import.meta.url).resolve('vite/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const built = existsSync(dist);
+if (!viteInstalled()) {
+  if (!built) {
+    console.warn('Interface não construída e ferramentas de build ausentes (instalação sem devDependencies): rode `npm ci && npm run build` antes de `npm ci --omit=dev`. A API sobe sem a interface.');
+  }
+} else {
+  const sources = Math.max(newest('ui/src'), statSync('ui/index.html').mtimeMs, statSync('ui/vite.config.ts').mtimeMs);
+  if (!built || statSync(dist).mtimeMs < sources) {
+    console.log('Construindo a interface (vite build)…');
+    execSync('npx vite build --config ui/vite.config.ts', { stdio: 'inherit' });
+  }
 }
