@@ -17,14 +17,22 @@ import { registerImpersonationTrail } from './plugins/impersonation-trail';
 import { registerErrorHandling } from './plugins/errors';
 import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerRoutes } from './routes';
+import { registerCsrfProtection } from './plugins/csrf';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { AttemptThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../app/identity/login-throttle';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export type ServerOptions = {
   /** A pino logger to share with the rest of the process; none means silent. */
   logger?: FastifyBaseLogger;
   serveUi?: boolean;
   uiDist?: string;
-  /** Behind TLS the session cookie is marked Secure. */
+  /** Always mark the session cookie Secure (it is anyway on requests that came over TLS). */
   secureCookies?: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); default none. */
+  trustProxy?: TrustProxy;
+  /** Login throttling limits (tests shorten them). */
+  loginThrottle?: Partial<ThrottleLimits>;
 };
 
 export const defaultUiDist = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -33,12 +41,13 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('secureCookies', options.secureCookies ?? false);
+  app.decorate('loginThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.loginThrottle }));
   // Every route as registered (method, path pattern): the cross-tenant and role matrices iterate it.
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
@@ -46,6 +55,8 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
     for (const method of [route.method].flat()) routeList.push({ method: String(method), url: route.url, access: route.config?.access });
   });
 
+  await registerSecurityHeaders(app);
+  registerCsrfProtection(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -91,6 +102,7 @@ export type RegisteredRoute = { method: string; url: string; access?: string };
 declare module 'fastify' {
   interface FastifyInstance {
     secureCookies: boolean;
+    loginThrottle: AttemptThrottle;
     routeList: readonly RegisteredRoute[];
   }
 }

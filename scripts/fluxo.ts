@@ -1,5 +1,6 @@
 // Wires a running Fluxo: database, event store, projections, API — used by `npm start` and the e2e tests.
 import pino from 'pino';
+import { safeError } from '../app/log-safety';
 import { loadAuditKey, type AuditKey } from '../app/audit/key';
 import { startAuditSealer } from '../app/audit/seal';
 import { createDb } from '../app/db/pool';
@@ -9,6 +10,7 @@ import { ensureSuperAdmin } from '../app/identity/bootstrap';
 import { addMissingDefaultCategories } from '../app/finance/categories';
 import { startImpersonationSweeper } from '../app/identity/impersonation-sweeper';
 import { buildServer } from '../api/server';
+import type { TrustProxy } from '../api/trust-proxy';
 import { projectors } from '../projections/registry';
 import { createProjectionRunner } from '../projections/runner';
 import { migrateDatabase } from '../projections/schema';
@@ -23,6 +25,8 @@ export type FluxoOptions = {
   seedDemo?: boolean;
   superAdmin?: { email: string; password: string; fromDefaults?: boolean };
   serveUi?: boolean;
+  /** Which proxies' X-Forwarded-* to believe (TRUST_PROXY, see api/trust-proxy.ts); default none. */
+  trustProxy?: TrustProxy;
   logLevel?: string;
   prettyLogs?: boolean;
   /** Signs the audit checkpoints; default FLUXO_AUDIT_KEY or .data/audit.key (created on first start). */
@@ -36,6 +40,7 @@ export type RunningFluxo = { url: string; deps: AppDeps; close: () => Promise<vo
 export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   const logger = pino({
     level: options.logLevel ?? 'info',
+    serializers: { err: safeError },
     redact: { paths: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.token'], censor: '[oculto]' },
     ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   });
@@ -70,7 +75,8 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   if (options.superAdmin && role !== 'projections') {
     const created = await ensureSuperAdmin(deps, options.superAdmin);
     if (created && options.superAdmin.fromDefaults) {
-      logger.warn({ email: options.superAdmin.email, password: options.superAdmin.password }, 'super admin criado com as credenciais padrão — defina SUPERADMIN_EMAIL e SUPERADMIN_PASSWORD em produção');
+      // The default password is in the README, never in the log.
+      logger.warn({ email: options.superAdmin.email }, 'super admin criado com as credenciais padrão (veja o README) — defina SUPERADMIN_EMAIL e SUPERADMIN_PASSWORD em produção');
     } else if (created) {
       logger.info({ email: options.superAdmin.email }, 'super admin criado');
     }
@@ -86,7 +92,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   let url = '';
   if (role !== 'projections') {
     sweeper = startImpersonationSweeper(deps);
-    server = await buildServer(deps, { logger, serveUi: options.serveUi });
+    server = await buildServer(deps, { logger, serveUi: options.serveUi, trustProxy: options.trustProxy });
     url = await server.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
     url = url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
   }

@@ -1,6 +1,7 @@
 // `npm start`: Fluxo on its embedded defaults (or on DATABASE_URL / EVENTSTORE_URL when given).
 import { databaseForScripts, writeConnectionInfo } from './connect';
 import { runFluxo } from './fluxo';
+import { parseTrustProxy } from '../api/trust-proxy';
 
 const DEFAULT_SUPERADMIN = { email: 'admin@fluxo.app', password: 'fluxo-admin' };
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     eventStoreUrl: process.env.EVENTSTORE_URL || undefined,
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     role: argRole(),
     seedDemo: process.env.SEED_DEMO !== 'false',
     superAdmin: {

@@ -7,7 +7,7 @@ import { systemContext, type ActorContext } from '../app/context';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
 import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import type { Role } from '../domain/identity/roles';
-import { buildServer } from '../api/server';
+import { buildServer, type ServerOptions } from '../api/server';
 import { projectors } from '../projections/registry';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -22,7 +22,7 @@ export type TestApp = {
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
-export async function createTestApp(options: { clock?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(options: { clock?: () => Date; server?: ServerOptions } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const eventStore = createPostgresEventStore(database.db, database.url);
   const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore, projectors });
@@ -37,7 +37,7 @@ export async function createTestApp(options: { clock?: () => Date } = {}): Promi
     },
   };
   await runner.start();
-  const app = await buildServer(deps, { serveUi: false });
+  const app = await buildServer(deps, { serveUi: false, ...options.server });
   await app.ready();
   return {
     app,

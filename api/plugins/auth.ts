@@ -9,6 +9,7 @@ import type { AuditAccess } from '../../domain/identity/audit-access';
 import { canEditData, canReadAudit, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { findOrganization } from '../../projections/identity/queries';
+import { acceptedCorrelationId } from '../../app/log-safety';
 
 export type Auth = {
   token: string;
@@ -113,7 +114,8 @@ export function actorContext(request: FastifyRequest, deps: Pick<AppDeps, 'clock
     impersonatorUserId: auth?.impersonation ? auth.userId : null,
     impersonationSessionId: auth?.impersonation?.sessionId ?? null,
     requestId: String(request.id),
-    correlationId: (request.headers['x-correlation-id'] as string | undefined) ?? randomUUID(),
+    // A client's correlation id enters event metadata (kept forever) only when it is a UUID.
+    correlationId: acceptedCorrelationId(request.headers['x-correlation-id']) ?? randomUUID(),
     now: deps.clock(),
   };
 }

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The default lock (10 failures) with the progressive delay shortened, so the lock test stays quick.
+  t = await createTestApp({ server: { loginThrottle: { baseDelayMs: 1, maxDelayMs: 5 } } });
 });
 afterAll(async () => t.close());
 

@@ -10,6 +10,8 @@ import { endImpersonation } from '../../app/identity/impersonation';
 import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../app/identity/sessions';
 import { findActiveUser, findOrganization, type UserRow } from '../../projections/identity/queries';
 import { actorContext, requireAuth } from '../plugins/auth';
+import { sleep, tooManyAttemptsMessage } from '../../app/identity/login-throttle';
+import { DomainError } from '../../domain/shared/errors';
 
 const required = (label: string) => z.string({ required_error: `${label} é obrigatório` }).trim().min(1, `${label} é obrigatório`);
 
@@ -42,7 +44,9 @@ export const currentUserResponse = z.object({
 
 const messageResponse = z.object({ message: z.string() });
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+/** Secure when the request came over TLS (directly, or as a trusted proxy reports it) or when forced. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const secure = request.server.secureCookies || request.protocol === 'https';
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
 }
 
@@ -82,7 +86,7 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     const context = actorContext(request, deps);
     const { userId, organizationId } = await registerOrganization(deps, request.body, context);
     const session = await createSession(deps.db, userId, context.now);
-    setSessionCookie(reply, session.token, app.secureCookies);
+    setSessionCookie(request, reply, session.token);
     // Registration waited for the read models, so the new user is there to answer from.
     const user = await findActiveUser(deps.db, userId);
     reply.status(201);
@@ -93,13 +97,24 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
 
   app.post('/auth/login', {
     schema: { tags: ['autenticação'], summary: 'Entrar', body: loginBody, response: { 200: currentUserResponse, 401: messageResponse, 429: messageResponse } },
-    // preHandler, so the key sees the parsed body: attempts are limited per IP and email.
-    config: { rateLimit: { max: 10, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `${request.ip}:${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}` } },
   }, async (request, reply) => {
+    // Per account and per client address: a progressive delay, then 429 (login-throttle.ts).
+    const account = request.body.email.trim().toLowerCase();
+    const verdict = app.loginThrottle.check(account, request.ip);
+    if (!verdict.allowed) {
+      return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ message: tooManyAttemptsMessage(verdict.retryAfterSeconds) });
+    }
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     const context = actorContext(request, deps);
-    const { token, user } = await login(deps, request.body, context);
-    setSessionCookie(reply, token, app.secureCookies);
-    return bodyOfRow(deps, user);
+    try {
+      const { token, user } = await login(deps, request.body, context);
+      app.loginThrottle.recordSuccess(account);
+      setSessionCookie(request, reply, token);
+      return bodyOfRow(deps, user);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'unauthenticated') app.loginThrottle.recordFailure(account, request.ip);
+      throw error;
+    }
   });
 
   app.post('/auth/logout', { schema: { tags: ['autenticação'], summary: 'Sair' } }, async (request, reply) => {

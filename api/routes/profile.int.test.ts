@@ -13,14 +13,15 @@ const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 describe('profile API', () => {
-  it('updates name and email; /me follows; an email in use is a 409', async () => {
+  it('updates name and email (with the current password); /me follows; an email in use gets a generic refusal', async () => {
     const { admin, users } = await seedTenant(t, 'Perfil Ltda');
-    const response = await admin.request('PUT', '/api/auth/profile', { username: 'Ana Souza', email: 'ana.souza@perfil.com.br' });
+    const response = await admin.request('PUT', '/api/auth/profile', { username: 'Ana Souza', email: 'ana.souza@perfil.com.br', currentPassword: 'senha123' });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ username: 'Ana Souza', email: 'ana.souza@perfil.com.br', avatar: null, isImpersonating: false });
     expect((await admin.request('GET', '/api/auth/me')).json().user.username).toBe('Ana Souza');
-    const taken = await users[0].request('PUT', '/api/auth/profile', { username: 'Outro', email: 'ANA.SOUZA@perfil.com.br' });
-    expect(taken.statusCode).toBe(409);
+    const taken = await users[0].request('PUT', '/api/auth/profile', { username: 'Outro', email: 'ANA.SOUZA@perfil.com.br', currentPassword: 'senha123' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe('Não foi possível alterar o email para este endereço. Verifique-o ou use outro.');
     const blank = await admin.request('PUT', '/api/auth/profile', { username: ' ', email: 'a@b.com' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('Nome de usuário e email são obrigatórios');
@@ -29,7 +30,7 @@ describe('profile API', () => {
   it('stores an avatar apart from events and serves it to the organization only', async () => {
     const { admin, users } = await seedTenant(t, 'Avatar Ltda');
     const other = await seedTenant(t, 'Outra Avatar Ltda');
-    const response = await users[0].request('PUT', '/api/auth/profile', { username: 'Com Foto', email: `foto-${Date.now()}@avatar.com.br`, avatar: dataUrl('image/png', PNG) });
+    const response = await users[0].request('PUT', '/api/auth/profile', { username: 'Com Foto', email: `foto-${Date.now()}@avatar.com.br`, currentPassword: 'senha123', avatar: dataUrl('image/png', PNG) });
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.avatar;
     expect(url).toMatch(/^\/api\/auth\/avatar\/[0-9a-f]{64}$/);

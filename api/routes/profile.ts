@@ -17,6 +17,8 @@ export const profileBody = z.object({
   email: z.string({ required_error: BOTH_REQUIRED }).trim().min(1, BOTH_REQUIRED).pipe(z.string().email('Email inválido').max(254)),
   /** An inline data string (`data:image/png;base64,…`) replaces it; null removes it; the current URL or nothing keeps it. */
   avatar: z.string().nullable().optional(),
+  /** Required when the email changes. */
+  currentPassword: z.string().max(256).optional(),
 });
 
 export const changePasswordBody = z.object({

@@ -10,7 +10,8 @@ import type { ActorContext } from '../context';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { newId } from '../ids';
-import { assertPasswordPolicy, setPassword, verifyPassword } from './passwords';
+import { sql } from 'slonik';
+import { assertPasswordPolicy, hashPassword, spendHashingTime, storePasswordHash, verifyPassword } from './passwords';
 import { setUpOrganization } from './organization-setup';
 import { createSession } from './sessions';
 import { releaseKey, reserveKey } from './unique-keys';
@@ -40,17 +41,23 @@ export async function createUserAccount(
   reserved?: { userId: string },
 ): Promise<{ userId: string; position: bigint | null }> {
   assertPasswordPolicy(input.password);
+  // Hashed before the email is claimed: a taken email answers no faster than a free one.
+  const passwordHash = await hashPassword(input.password);
   const userId = reserved?.userId ?? newId();
   await reserveKey(deps.db, 'email', input.email, userId);
   try {
-    await setPassword(deps.db, userId, input.password);
+    await storePasswordHash(deps.db, userId, passwordHash);
     const result = await handleCommand(deps.eventStore, userStream(userId), user, {
       type: 'RegisterUser',
       data: { userId, organizationId: input.organizationId, username: input.username.trim(), email: input.email.trim().toLowerCase(), role: input.role, auditAccess: input.auditAccess, now: context.now.toISOString() },
     }, context);
     return { userId, position: result.position };
   } catch (error) {
-    await releaseKey(deps.db, 'email', input.email, userId);
+    // No user was recorded: its credentials and its email claim go together, in one transaction.
+    await deps.db.transaction(async (tx) => {
+      await tx.query(sql.unsafe`DELETE FROM credentials WHERE user_id = ${userId}`);
+      await releaseKey(tx, 'email', input.email, userId);
+    });
     throw error;
   }
 }
@@ -67,6 +74,8 @@ export async function registerOrganization(deps: AppDeps, input: RegistrationInp
     await reserveKey(deps.db, 'email', input.email, userId);
   } catch (error) {
     await releaseKey(deps.db, 'organization_slug', slug, organizationId);
+    // As long as a registration that goes on to hash the password: timing does not tell the email is taken.
+    await spendHashingTime(input.password);
     throw error;
   }
   try {

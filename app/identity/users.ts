@@ -2,7 +2,7 @@
 import { user } from '../../domain/identity/user';
 import type { AuditAccess } from '../../domain/identity/audit-access';
 import type { Role } from '../../domain/identity/roles';
-import { conflict, notFound, validationError } from '../../domain/shared/errors';
+import { conflict, DomainError, notFound, validationError } from '../../domain/shared/errors';
 import { countOrganizationAdmins, findActiveUser, findOrganizationUser, type UserRow } from '../../projections/identity/queries';
 import { handleCommand } from '../commands/handle-command';
 import type { ActorContext } from '../context';
@@ -21,6 +21,8 @@ export type UserDetails = { username: string; email: string; role: TenantRole; a
 
 export const LAST_ADMIN = 'A organização precisa de pelo menos um administrador: promova outro usuário antes de remover ou rebaixar este.';
 export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta';
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Para alterar o email, informe a sua senha atual';
+export const EMAIL_UNAVAILABLE = 'Não foi possível alterar o email para este endereço. Verifique-o ou use outro.';
 
 async function tenantUser(deps: AppDeps, organizationId: string, userId: string): Promise<UserRow> {
   const found = await withTenant(deps.db, organizationId, (tx) => findOrganizationUser(tx, organizationId, userId));
@@ -105,7 +107,7 @@ export async function deleteOrganizationUser(deps: AppDeps, organizationId: stri
 export async function resetUserPassword(deps: AppDeps, organizationId: string, userId: string, newPassword: string, context: ActorContext): Promise<void> {
   const target = await tenantUser(deps, organizationId, userId);
   if (target.id === context.actorUserId) throw validationError('Para trocar a sua própria senha, use "Alterar Minha Senha"');
-  assertPasswordPolicy(newPassword);
+  assertPasswordPolicy(newPassword, 'newPassword');
   await setPassword(deps.db, target.id, newPassword);
   const result = await handleCommand(deps.eventStore, userStream(target.id), user, {
     type: 'RecordPasswordChange', data: { changedBy: context.actorUserId ?? 'system', method: 'reset' },
@@ -124,7 +126,7 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(deps.db, self.userId, input.currentPassword))) {
     throw validationError(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
   }
-  assertPasswordPolicy(input.newPassword);
+  assertPasswordPolicy(input.newPassword, 'newPassword');
   await setPassword(deps.db, self.userId, input.newPassword);
   const result = await handleCommand(deps.eventStore, userStream(self.userId), user, {
     type: 'RecordPasswordChange', data: { changedBy: self.userId, method: 'self' },
@@ -137,11 +139,18 @@ export async function changeOwnPassword(
 export async function updateOwnProfile(
   deps: AppDeps,
   self: { userId: string; homeOrganizationId: string | null },
-  input: { username: string; email: string; avatar?: string | null },
+  input: { username: string; email: string; avatar?: string | null; currentPassword?: string },
   context: ActorContext,
 ): Promise<UserRow> {
   const current = await findActiveUser(deps.db, self.userId);
   if (!current) throw notFound('Usuário não encontrado');
+  // The email is the login: changing it takes the current password, like changing the password does.
+  if (normalizeKey('email', current.email) !== normalizeKey('email', input.email)) {
+    if (!input.currentPassword) throw validationError(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
+    if (!(await verifyPassword(deps.db, self.userId, input.currentPassword))) {
+      throw validationError(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
+    }
+  }
   let avatarRef: string | null | undefined;
   if (input.avatar === null) avatarRef = null;
   else if (input.avatar !== undefined) avatarRef = await storeAvatar(deps.db, { userId: self.userId, organizationId: self.homeOrganizationId }, parseAvatarDataUrl(input.avatar));
@@ -149,7 +158,11 @@ export async function updateOwnProfile(
   const result = await withEmailChange(deps, self.userId, current.email, email, () =>
     handleCommand(deps.eventStore, userStream(self.userId), user, {
       type: 'UpdateUserProfile', data: { username: input.username.trim(), email, ...(avatarRef !== undefined ? { avatarRef } : {}) },
-    }, { ...context, organizationId: self.homeOrganizationId }));
+    }, { ...context, organizationId: self.homeOrganizationId })).catch((error: unknown) => {
+    // Never "this email is in use": whose address it is stays unknown to the asker.
+    if (error instanceof DomainError && error.kind === 'conflict') throw validationError(EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
+    throw error;
+  });
   await deps.waitForProjections(result.position);
   return (await findActiveUser(deps.db, self.userId)) as UserRow;
 }

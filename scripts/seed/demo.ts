@@ -39,5 +39,6 @@ export async function seedDemo(deps: AppDeps): Promise<void> {
   const viewer = await createUserAccount(deps, { organizationId, ...DEMO.viewer, role: 'user' }, { ...context, organizationId, actorUserId: userId });
   await deps.waitForProjections(viewer.position);
   for (const step of [...demoSteps, ...demoFinalSteps]) await step(deps, { organizationId, adminUserId: userId, now });
-  deps.logger.info({ email: DEMO.admin.email, password: DEMO.admin.password }, 'organização demo criada');
+  // Its passwords are in the README, never in the log.
+  deps.logger.info({ email: DEMO.admin.email }, 'organização demo criada (credenciais no README)');
 }

@@ -9,7 +9,7 @@ import { refreshSession, type Session } from '../providers/authProvider';
 import type { FluxoDataProvider } from '../providers/dataProvider';
 import { errorMessage } from '../providers/httpClient';
 import { useCurrentUser } from '../providers/useCurrentUser';
-import { validatePasswordChange } from '../resources/users/passwordRules';
+import { PASSWORD_RULE, validatePasswordChange } from '../resources/users/passwordRules';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -32,7 +32,7 @@ const Profile = () => {
 
   if (!user) return null;
 
-  const saveProfile = async (body: { username: string; email: string; avatar?: string | null }) => {
+  const saveProfile = async (body: { username: string; email: string; avatar?: string | null; currentPassword?: string }) => {
     setBusy(true);
     try {
       const session = await dataProvider.call<Session>('auth/profile', { method: 'PUT', body });
@@ -85,9 +85,15 @@ const Profile = () => {
           <Card sx={{ mb: 2 }}>
             <CardHeader title="Informações Básicas" />
             <CardContent>
-              <Form record={{ username: user.username, email: user.email }} onSubmit={(values: Record<string, unknown>) => saveProfile({ username: String(values.username), email: String(values.email) })}>
+              <Form
+                record={{ username: user.username, email: user.email }}
+                onSubmit={(values: Record<string, unknown>) => saveProfile({
+                  username: String(values.username), email: String(values.email), ...(values.currentPassword ? { currentPassword: String(values.currentPassword) } : {}),
+                })}
+              >
                 <TextInput source="username" label="Nome de usuário" validate={required(BOTH_REQUIRED)} fullWidth />
                 <TextInput source="email" label="Email" type="email" validate={[required(BOTH_REQUIRED), email('Email inválido')]} fullWidth />
+                <PasswordInput source="currentPassword" label="Senha atual (para alterar o email)" helperText="Necessária apenas para trocar o email" fullWidth />
                 <SaveButton label="Salvar Alterações" disabled={busy} />
               </Form>
             </CardContent>
@@ -97,7 +103,7 @@ const Profile = () => {
             <CardContent>
               <Form key={passwordFormKey} validate={validatePasswordChange} onSubmit={changePassword}>
                 <PasswordInput source="currentPassword" label="Senha atual" fullWidth />
-                <PasswordInput source="newPassword" label="Nova senha" fullWidth />
+                <PasswordInput source="newPassword" label="Nova senha" helperText={PASSWORD_RULE} fullWidth />
                 <PasswordInput source="confirmPassword" label="Confirmar nova senha" fullWidth />
                 <SaveButton label="Alterar Senha" alwaysEnable />
               </Form>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { SLUG_PATTERN, slugify } from '../lib/slug';
 import { register, type Registration } from '../providers/authProvider';
 import { errorMessage } from '../providers/httpClient';
+import { PASSWORD_RULE } from '../resources/users/passwordRules';
 import { AuthPage, SubmitButton } from './AuthPage';
 
 /** Keeps organizationSlug derived from organizationName while the user has not typed a slug of their own. */
@@ -48,6 +49,7 @@ export const Register = () => {
           type="password"
           label="fluxo.auth.password"
           autoComplete="new-password"
+          helperText={PASSWORD_RULE}
           validate={[required(), minLength(6, 'fluxo.auth.passwordTooShort')]}
         />
         <TextInput source="organizationName" label="fluxo.auth.organizationName" autoComplete="organization" validate={required()} />

@@ -8,13 +8,13 @@ import { refreshSession, type Session } from '../../providers/authProvider';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { useCurrentUser } from '../../providers/useCurrentUser';
-import { adminPasswordProblem } from '../../resources/users/passwordRules';
+import { adminPasswordProblem, PASSWORD_RULE } from '../../resources/users/passwordRules';
 
 export const AdminProfileDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { user } = useCurrentUser();
   const dataProvider = useDataProvider<FluxoDataProvider>();
   const notify = useNotify();
-  const [profile, setProfile] = useState<{ username: string; email: string } | null>(null);
+  const [profile, setProfile] = useState<{ username: string; email: string; currentPassword?: string } | null>(null);
   const [passwords, setPasswords] = useState({ current: '', next: '', confirmation: '' });
   const values = profile ?? { username: user?.username ?? '', email: user?.email ?? '' };
 
@@ -27,7 +27,8 @@ export const AdminProfileDialog = ({ open, onClose }: { open: boolean; onClose: 
   const saveProfile = async () => {
     if (!values.username.trim() || !values.email.trim()) return notify(...toast('Erro ao atualizar perfil', 'Nome de usuário e email são obrigatórios', 'error'));
     try {
-      await refreshSession(await dataProvider.call<Session>('auth/profile', { method: 'PUT', body: values }));
+      const { currentPassword, ...details } = values;
+      await refreshSession(await dataProvider.call<Session>('auth/profile', { method: 'PUT', body: { ...details, ...(currentPassword ? { currentPassword } : {}) } }));
       notify(...toast('Perfil atualizado'));
       setProfile(null);
     } catch (error) {
@@ -54,13 +55,17 @@ export const AdminProfileDialog = ({ open, onClose }: { open: boolean; onClose: 
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField label="Nome de usuário" value={values.username} onChange={(e) => setProfile({ ...values, username: e.target.value })} fullWidth />
           <TextField label="Email" type="email" value={values.email} onChange={(e) => setProfile({ ...values, email: e.target.value })} fullWidth />
+          <TextField
+            label="Senha atual (para alterar o email)" type="password" value={values.currentPassword ?? ''}
+            onChange={(e) => setProfile({ ...values, currentPassword: e.target.value })} helperText="Necessária apenas para trocar o email" fullWidth
+          />
           <Button variant="contained" onClick={() => void saveProfile()}>Salvar Perfil</Button>
         </Box>
         <Divider sx={{ my: 3 }} />
         <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>Alterar Senha</Typography>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField label="Senha atual" type="password" value={passwords.current} onChange={(e) => setPasswords({ ...passwords, current: e.target.value })} fullWidth />
-          <TextField label="Nova senha" type="password" value={passwords.next} onChange={(e) => setPasswords({ ...passwords, next: e.target.value })} fullWidth />
+          <TextField label="Nova senha" type="password" value={passwords.next} onChange={(e) => setPasswords({ ...passwords, next: e.target.value })} helperText={PASSWORD_RULE} fullWidth />
           <TextField label="Confirmar nova senha" type="password" value={passwords.confirmation} onChange={(e) => setPasswords({ ...passwords, confirmation: e.target.value })} fullWidth />
           <Button variant="outlined" onClick={() => void changePassword()}>Alterar Senha</Button>
         </Box>

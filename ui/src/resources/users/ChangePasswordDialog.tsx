@@ -1,5 +1,6 @@
 // 'Alterar Minha Senha': every user may change their own password (current + new, at least 6 characters).
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { PASSWORD_RULE } from './passwordRules';
 import { Form, PasswordInput, SaveButton, minLength, required, useDataProvider, useNotify } from 'react-admin';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -29,7 +30,7 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
         <Form onSubmit={submit}>
           <DialogContent dividers>
             <PasswordInput source="currentPassword" label="Senha atual" validate={required('Senha atual obrigatória')} fullWidth autoFocus />
-            <PasswordInput source="newPassword" label="Nova senha" validate={[required('Nova senha obrigatória'), minLength(6, 'A senha deve ter pelo menos 6 caracteres')]} fullWidth />
+            <PasswordInput source="newPassword" label="Nova senha" helperText={PASSWORD_RULE} validate={[required('Nova senha obrigatória'), minLength(6, 'A senha deve ter pelo menos 6 caracteres')]} fullWidth />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancelar</Button>

@@ -1,5 +1,6 @@
 // An editor resets another user's password ('Redefinindo senha para' the username); their sessions end.
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { PASSWORD_RULE } from './passwordRules';
 import { Form, PasswordInput, SaveButton, minLength, required, useDataProvider, useNotify } from 'react-admin';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -33,7 +34,7 @@ export const ResetPasswordDialog = ({ user, onClose }: { user: OrganizationUser 
             <DialogContentText sx={{ mb: 2 }}>
               Redefinindo senha para <strong>{user.username}</strong>
             </DialogContentText>
-            <PasswordInput source="newPassword" label="Nova senha" validate={[required('Nova senha obrigatória'), minLength(6, 'A senha deve ter pelo menos 6 caracteres')]} fullWidth autoFocus />
+            <PasswordInput source="newPassword" label="Nova senha" helperText={PASSWORD_RULE} validate={[required('Nova senha obrigatória'), minLength(6, 'A senha deve ter pelo menos 6 caracteres')]} fullWidth autoFocus />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancelar</Button>

@@ -4,7 +4,7 @@ import { DateInput, FormDataConsumer, PasswordInput, SelectInput, TextInput, ema
 import { FormDialog } from '../../components/FormDialog';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
-import { createUserErrorDescription } from './passwordRules';
+import { createUserErrorDescription, PASSWORD_RULE } from './passwordRules';
 import { roleChoices } from './types';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
@@ -35,7 +35,7 @@ export const UserDialog = ({ resource, open, id, onClose, children }: UserDialog
 
 /** The new user's password (create only). */
 export const UserPasswordInput = () => (
-  <PasswordInput source="password" label="Senha" validate={[required('Senha é obrigatória'), minLength(6, PASSWORD_TOO_SHORT)]} fullWidth />
+  <PasswordInput source="password" label="Senha" helperText={PASSWORD_RULE} validate={[required('Senha é obrigatória'), minLength(6, PASSWORD_TOO_SHORT)]} fullWidth />
 );
 
 const WINDOW_REQUIRED = 'Informe o período de acesso do auditor';

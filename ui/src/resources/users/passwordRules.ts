@@ -1,5 +1,8 @@
 // The password and user-form rules of spec §5 and §8, worded exactly as the spec words them.
 
+/** The server's password policy (app/identity/passwords.ts), shown under every new-password field. */
+export const PASSWORD_RULE = 'Mínimo de 6 caracteres, sem ser só espaços nem uma senha comum (como 123456 ou password).';
+
 /** Profile screen: both required, at least 6, confirmation equal. Field → message. */
 export const validatePasswordChange = (values: Record<string, string | undefined>): Record<string, string> => {
   const errors: Record<string, string> = {};
