@@ -2,10 +2,13 @@
 // signed in as the demo organization's admin and as the super admin, reports zero CSP violations —
 // and the listener does see one when an inline script is injected on purpose.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../scripts/seed/demo';
 import { startApp, SUPER_ADMIN, type E2eApp } from './support/app';
-import { launchBrowser, newPage, signedInPage } from './support/browser';
+import { launchBrowser, newPage as freshPage } from './support/browser';
+
+// Seeding the demo organization and walking 13 screens takes minutes on a loaded machine.
+vi.setConfig({ hookTimeout: 400_000, testTimeout: 400_000 });
 
 type Violation = { directive: string; blocked: string; source: string };
 
@@ -59,6 +62,23 @@ describe('Content-Security-Policy in the browser', () => {
     await browser?.close();
     await app?.stop();
   });
+
+  // Generous waits: on a loaded machine the first load of the bundle alone takes ~15 s.
+  async function newPage(...args: Parameters<typeof freshPage>): Promise<Page> {
+    const page = await freshPage(...args);
+    page.setDefaultTimeout(90_000);
+    return page;
+  }
+
+  async function signedInPage(b: Browser, url: string, person: { email: string; password: string }): Promise<Page> {
+    const page = await newPage(b, url);
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(person.email);
+    await page.getByLabel(/senha/i).fill(person.password);
+    await page.getByRole('button', { name: /entrar/i }).click();
+    await page.waitForURL((next) => !next.pathname.startsWith('/login'));
+    return page;
+  }
 
   async function visit(page: Page, path: string, heading: RegExp): Promise<void> {
     const response = await page.goto(path);
