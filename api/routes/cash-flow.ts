@@ -2,10 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { withTenant } from '../../app/db/tenant';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatMoney } from '../../domain/shared/money';
 import { cashFlowForecastFor } from '../../projections/dashboard/queries';
+import { dashboardLedgerProjector } from '../../projections/dashboard/ledger';
+import { asOfQuery, readingFor } from '../plugins/as-of';
 import { requireTenant } from '../plugins/auth';
 
 const forecastResponse = z.object({
@@ -35,12 +36,14 @@ export const cashFlowRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (a
     schema: {
       tags: ['dashboard'],
       summary: 'Projeção dos próximos 3 meses (média móvel de 3 meses + recorrentes) e alertas',
-      response: { 200: forecastResponse },
+      querystring: asOfQuery,
+      response: { 200: forecastResponse, 400: z.object({ message: z.string() }) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const today = saoPauloDate(deps.clock());
-    const f = await withTenant(deps.db, organizationId, (tx) => cashFlowForecastFor(tx, organizationId, today));
+    const reading = readingFor(deps, organizationId, request.query, [dashboardLedgerProjector], reply);
+    const today = saoPauloDate(reading.now);
+    const f = await reading.read((tx) => cashFlowForecastFor(tx, organizationId, today));
     return {
       method: f.method,
       monthsAhead: f.monthsAhead,

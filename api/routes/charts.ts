@@ -2,11 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { withTenant } from '../../app/db/tenant';
 import { DEFAULT_CASH_FLOW_PERIOD, DEFAULT_METRICS_PERIOD, periodQuery, resolvePeriod } from '../../domain/finance/period-range';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatMoney } from '../../domain/shared/money';
 import { cashFlowSeries, expenseBreakdown } from '../../projections/dashboard/queries';
+import { dashboardLedgerProjector } from '../../projections/dashboard/ledger';
+import { asOfQuery, readingFor } from '../plugins/as-of';
 import { requireTenant } from '../plugins/auth';
 
 const messageResponse = z.object({ message: z.string() });
@@ -39,13 +40,14 @@ export const chartRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
       tags,
       summary: 'Fluxo de caixa mensal: entradas, saídas e saldo (padrão: 6 meses)',
       description: 'Um ponto por mês (rótulos pt-BR, ex. "Jan/25"); income = receitas confirmadas e recebidas, expenses = despesas aprovadas e concluídas, balance = income − expenses. Somados, dão as métricas do mesmo período.',
-      querystring: periodQuery,
+      querystring: periodQuery.merge(asOfQuery),
       response: { 200: cashFlowResponse, 400: messageResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const range = resolvePeriod(request.query, saoPauloDate(deps.clock()), DEFAULT_CASH_FLOW_PERIOD);
-    const series = await withTenant(deps.db, organizationId, (tx) => cashFlowSeries(tx, organizationId, range));
+    const reading = readingFor(deps, organizationId, request.query, [dashboardLedgerProjector], reply);
+    const range = resolvePeriod(request.query, saoPauloDate(reading.now), DEFAULT_CASH_FLOW_PERIOD);
+    const series = await reading.read((tx) => cashFlowSeries(tx, organizationId, range));
     return {
       ...range,
       months: series.map((m) => m.month),
@@ -62,13 +64,14 @@ export const chartRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
     schema: {
       tags,
       summary: 'Despesas por categoria (padrão: mês atual)',
-      querystring: periodQuery,
+      querystring: periodQuery.merge(asOfQuery),
       response: { 200: breakdownResponse, 400: messageResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const range = resolvePeriod(request.query, saoPauloDate(deps.clock()), DEFAULT_METRICS_PERIOD);
-    const items = await withTenant(deps.db, organizationId, (tx) => expenseBreakdown(tx, organizationId, range));
+    const reading = readingFor(deps, organizationId, request.query, [dashboardLedgerProjector], reply);
+    const range = resolvePeriod(request.query, saoPauloDate(reading.now), DEFAULT_METRICS_PERIOD);
+    const items = await reading.read((tx) => expenseBreakdown(tx, organizationId, range));
     const total = items.reduce((sum, item) => sum + item.amount, 0n);
     return {
       ...range,

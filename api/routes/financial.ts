@@ -2,11 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { withTenant } from '../../app/db/tenant';
 import { DEFAULT_METRICS_PERIOD, periodQuery, resolvePeriod } from '../../domain/finance/period-range';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatMoney } from '../../domain/shared/money';
 import { financialMetrics } from '../../projections/dashboard/queries';
+import { dashboardLedgerProjector } from '../../projections/dashboard/ledger';
+import { asOfQuery, readingFor } from '../plugins/as-of';
 import { requireTenant } from '../plugins/auth';
 
 const messageResponse = z.object({ message: z.string() });
@@ -38,15 +39,16 @@ export const financialRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     schema: {
       tags: ['dashboard'],
       summary: 'Métricas do período (padrão: mês atual) e crescimento contra o período anterior (até hoje contra os mesmos dias, se o período está em curso)',
-      description: 'totalRevenue = receitas confirmadas e recebidas; receivedRevenue = receitas recebidas; totalExpenses = despesas aprovadas e concluídas (cada ocorrência de uma recorrente); netProfit = totalRevenue − totalExpenses; cashFlow = receivedRevenue − totalExpenses (o saldo do gráfico de fluxo de caixa). Valores em reais como texto ("1234.50"); crescimento como "5%", ou "n/d" sem base de comparação ou com troca de sinal.',
-      querystring: periodQuery,
+      description: 'asOf (instante ISO-8601): os números como estavam nesse momento, a partir dos eventos registrados até ele. totalRevenue = receitas confirmadas e recebidas; receivedRevenue = receitas recebidas; totalExpenses = despesas aprovadas e concluídas (cada ocorrência de uma recorrente); netProfit = totalRevenue − totalExpenses; cashFlow = receivedRevenue − totalExpenses (o saldo do gráfico de fluxo de caixa). Valores em reais como texto ("1234.50"); crescimento como "5%", ou "n/d" sem base de comparação ou com troca de sinal.',
+      querystring: periodQuery.merge(asOfQuery),
       response: { 200: metricsResponse, 400: messageResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const today = saoPauloDate(deps.clock());
+    const reading = readingFor(deps, organizationId, request.query, [dashboardLedgerProjector], reply);
+    const today = saoPauloDate(reading.now);
     const range = resolvePeriod(request.query, today, DEFAULT_METRICS_PERIOD);
-    const m = await withTenant(deps.db, organizationId, (tx) => financialMetrics(tx, organizationId, range, today));
+    const m = await reading.read((tx) => financialMetrics(tx, organizationId, range, today));
     return {
       totalRevenue: formatMoney(m.current.totalRevenue),
       receivedRevenue: formatMoney(m.current.receivedRevenue),

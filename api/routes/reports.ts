@@ -1,4 +1,5 @@
 // /api/reports: the Relatórios screen's files (PDF and Excel) and the preview of the same figures.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
@@ -8,12 +9,15 @@ import { periodPresets, resolvePeriod, DEFAULT_METRICS_PERIOD } from '../../doma
 import { saoPauloDate } from '../../domain/shared/dates';
 import { validationError } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
+import { dashboardLedgerProjector } from '../../projections/dashboard/ledger';
+import { expensesProjector } from '../../projections/finance/expenses';
+import { asOfQuery, readingFor } from '../plugins/as-of';
 import { requireTenant } from '../plugins/auth';
 
 const reportType = z.enum(reportTypes, { errorMap: () => ({ message: `Tipo de relatório inválido; use um destes: ${reportTypes.join(', ')}` }) });
 const periodField = z.enum([...periodPresets, 'custom'], { errorMap: () => ({ message: `Período inválido; use um destes: ${periodPresets.join(', ')}, custom` }) }).optional();
 
-const previewQuery = z.object({ type: reportType, period: periodField, startDate: z.string().optional(), endDate: z.string().optional() });
+const previewQuery = z.object({ type: reportType, period: periodField, startDate: z.string().optional(), endDate: z.string().optional() }).merge(asOfQuery);
 const generateQuery = previewQuery.extend({
   format: z.enum(reportFormats, { errorMap: () => ({ message: 'Formato inválido; use pdf ou excel' }) }),
 });
@@ -28,6 +32,7 @@ const previewResponse = z.object({
   startDate: z.string(),
   endDate: z.string(),
   generatedAt: z.string(),
+  asOf: z.string().nullable(),
   summary: z.object({
     totalRevenue: z.string(), totalExpenses: z.string(), netProfit: z.string(), cashFlow: z.string(), transactions: z.number(),
     revenueGrowth: z.string(), expenseGrowth: z.string(), profitGrowth: z.string(), cashFlowGrowth: z.string(),
@@ -60,7 +65,7 @@ function toPreview(report: Report): z.infer<typeof previewResponse> {
   const { summary } = report;
   return {
     type: report.type, title: report.title, organizationName: report.organizationName,
-    startDate: report.range.startDate, endDate: report.range.endDate, generatedAt: report.generatedAt,
+    startDate: report.range.startDate, endDate: report.range.endDate, generatedAt: report.generatedAt, asOf: report.asOf,
     summary: {
       totalRevenue: formatMoney(summary.totalRevenue), totalExpenses: formatMoney(summary.totalExpenses), netProfit: formatMoney(summary.netProfit),
       cashFlow: formatMoney(summary.cashFlow), transactions: summary.transactions, revenueGrowth: summary.revenueGrowth,
@@ -74,14 +79,15 @@ export const reportRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
   const tags = ['relatórios'];
 
   /** Dates win over a preset (spec §9: a custom period needs both dates). */
-  const build = (organizationId: string, query: z.infer<typeof previewQuery>) => {
-    const now = deps.clock();
+  const build = (organizationId: string, query: z.infer<typeof previewQuery>, reply: FastifyReply) => {
+    const reading = readingFor(deps, organizationId, query, [dashboardLedgerProjector, expensesProjector], reply);
     if (query.period === 'custom' && (!query.startDate || !query.endDate)) {
       throw validationError('Informe a data inicial e a data final do período personalizado', { [query.startDate ? 'endDate' : 'startDate']: 'Data obrigatória' });
     }
     const period = query.period === 'custom' ? undefined : query.period;
-    const range = resolvePeriod({ period, startDate: query.startDate, endDate: query.endDate }, saoPauloDate(now), DEFAULT_METRICS_PERIOD);
-    return assembleReport(deps, organizationId, { type: query.type, range, now });
+    const today = saoPauloDate(reading.now);
+    const range = resolvePeriod({ period, startDate: query.startDate, endDate: query.endDate }, today, DEFAULT_METRICS_PERIOD);
+    return assembleReport(reading.read, organizationId, { type: query.type, range, generatedAt: deps.clock(), today, asOf: reading.asOf });
   };
 
   app.get('/reports/generate', {
@@ -93,7 +99,7 @@ export const reportRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
     },
   }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const report = await build(organizationId, request.query);
+    const report = await build(organizationId, request.query, reply);
     const { format } = request.query;
     // pdfmake (with its fonts) and exceljs load with the first file asked for, not at start.
     const file = format === 'pdf'
@@ -115,8 +121,8 @@ export const reportRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app
       querystring: previewQuery,
       response: { 200: previewResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    return toPreview(await build(organizationId, request.query));
+    return toPreview(await build(organizationId, request.query, reply));
   });
 };

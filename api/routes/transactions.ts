@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { withTenant } from '../../app/db/tenant';
 import { validationError } from '../../domain/shared/errors';
 import { formatMoney } from '../../domain/shared/money';
 import { dateBound } from '../../projections/finance/filters';
-import { listTransactions, transactionSortable, transactionStatuses, type TransactionRow } from '../../projections/finance/transactions';
+import { listTransactions, transactionsProjector, transactionSortable, transactionStatuses, type TransactionRow } from '../../projections/finance/transactions';
+import { asOfQuery, readingFor } from '../plugins/as-of';
 import { requireTenant } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
 
@@ -40,7 +40,7 @@ export const toTransaction = (row: TransactionRow): z.infer<typeof transactionRe
   createdAt: row.created_at,
 });
 
-const transactionsQuery = listQuerySchema.extend({ startDate: z.string().optional(), endDate: z.string().optional() });
+const transactionsQuery = listQuerySchema.extend({ startDate: z.string().optional(), endDate: z.string().optional() }).merge(asOfQuery);
 
 export const transactionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/transactions', {
@@ -52,6 +52,7 @@ export const transactionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async
     },
   }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
+    const reading = readingFor(deps, organizationId, request.query, [transactionsProjector], reply);
     const params = parseListParams(request.query, { sortable: transactionSortable, defaultSort: ['date', 'DESC'] });
     const startDate = dateBound(request.query.startDate, 'startDate');
     const endDate = dateBound(request.query.endDate, 'endDate');
@@ -59,7 +60,7 @@ export const transactionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async
       throw validationError('A data inicial deve ser anterior ou igual à data final', { startDate: 'A data inicial deve ser anterior ou igual à data final' });
     }
     const filter = { ...params.filter, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
-    const { rows, total } = await withTenant(deps.db, organizationId, (tx) => listTransactions(tx, organizationId, { ...params, filter }));
+    const { rows, total } = await reading.read((tx) => listTransactions(tx, organizationId, { ...params, filter }));
     return sendList(reply, 'transactions', rows.map(toTransaction), total, params.offset);
   });
 };

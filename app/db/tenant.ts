@@ -3,6 +3,9 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import type { Db } from './pool';
 
+/** A read as the tenant: live (withTenant), or over the read models as of a past instant (time travel). */
+export type TenantRead = <T>(fn: (tx: CommonQueryMethods) => Promise<T>) => Promise<T>;
+
 export async function withTenant<T>(db: Db, organizationId: string, fn: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // SET LOCAL ROLE and the tenant in one round trip (set_config('role', …, true) is SET LOCAL ROLE).

@@ -212,6 +212,21 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect(afterFirst.map((e) => e.position)).toEqual([second.position]);
     });
 
+    it("finds the position of an organization's last event recorded at or before an instant", async () => {
+      const mine = randomUUID();
+      expect(await store.organizationPositionAt(mine, new Date())).toBe(0n);
+      const before = new Date(Date.now() - 60_000);
+      const first = await store.append(stream(), [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata(mine) });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const between = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await store.append(stream(), [event(3)], { expectedRevision: 'no_stream', metadata: metadata() });
+      const second = await store.append(stream(), [event(4)], { expectedRevision: 'no_stream', metadata: metadata(mine) });
+      expect(await store.organizationPositionAt(mine, before)).toBe(0n);
+      expect(await store.organizationPositionAt(mine, between)).toBe(first.position);
+      expect(await store.organizationPositionAt(mine, new Date(Date.now() + 1_000))).toBe(second.position);
+    });
+
     it('pages through $all with no duplicate and no gap', async () => {
       const runId = randomUUID();
       const start = await store.headPosition();

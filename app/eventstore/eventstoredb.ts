@@ -142,6 +142,19 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       }
     },
 
+    // Same scan as readOrganization: $all forwards until an event recorded after the instant.
+    async organizationPositionAt(organizationId, instant) {
+      let found = 0n;
+      for await (const resolved of client.readAll({ fromPosition: START, direction: FORWARDS, resolveLinkTos: false })) {
+        const event = resolved.event;
+        if (!event || event.type.startsWith('$')) continue;
+        if (event.created > instant) break;
+        const metadata = event.isJson ? (event.metadata as { organizationId?: string | null }) : null;
+        if (metadata?.organizationId === organizationId) found = event.position?.commit ?? resolved.commitPosition ?? found;
+      }
+      return found;
+    },
+
     async waitForEvents(after, { timeoutMs, signal }) {
       if ((await this.headPosition()) > after) return;
       await new Promise<void>((resolve) => {

@@ -60,6 +60,11 @@ export interface EventStore {
    * in position order: per-tenant replay (time travel, catching up a degraded tenant).
    */
   readOrganization(organizationId: string, options: { after: bigint; limit: number; until?: bigint }): Promise<RecordedEvent[]>;
+  /**
+   * The position of the organization's last event recorded at or before `instant` (0n when none):
+   * the cut of a time-travel read. Only final positions count (never one still being appended).
+   */
+  organizationPositionAt(organizationId: string, instant: Date): Promise<bigint>;
   /** Resolves when events after `after` may exist, or when `signal` aborts / `timeoutMs` passes. */
   waitForEvents(after: bigint, options: { timeoutMs: number; signal?: AbortSignal }): Promise<void>;
   headPosition(): Promise<bigint>;

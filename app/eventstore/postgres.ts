@@ -265,6 +265,15 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
       return rows.map(toRecorded);
     },
 
+    async organizationPositionAt(organizationId, instant) {
+      const { rows } = await pool.query<{ position: bigint | null }>(
+        `SELECT max(position) AS position FROM events
+         WHERE metadata->>'organizationId' = $1 AND recorded_at <= $2 AND position < fluxo_read_horizon()`,
+        [organizationId, instant.toISOString()],
+      );
+      return rows[0]?.position ?? 0n;
+    },
+
     async waitForEvents(after, { timeoutMs, signal }) {
       await ensureListener();
       let wake = (): void => undefined;

@@ -9,13 +9,12 @@ import { expenseCountedStatuses, revenueCountedStatuses } from '../../domain/fin
 import { monthName, type DateRange } from '../../domain/finance/period-range';
 import { revenueCategoryLabels, type RevenueCategory } from '../../domain/finance/revenue';
 import { notFound } from '../../domain/shared/errors';
-import { saoPauloDate } from '../../domain/shared/dates';
+import { formatDateBR } from '../../domain/shared/dates';
 import type { Centavos } from '../../domain/shared/money';
+import type { TenantRead } from '../db/tenant';
 import { cashFlowForecastFor, cashFlowSeries, expenseBreakdown, financialMetrics, ledgerWithin, type BreakdownItem } from '../../projections/dashboard/queries';
 import { expenseOccurrencesWithin } from '../../projections/finance/expense-queries';
 import { findOrganization } from '../../projections/identity/queries';
-import type { AppDeps } from '../deps';
-import { withTenant } from '../db/tenant';
 import { reportTitles, type Report, type ReportRow, type ReportTable, type ReportType } from './report';
 
 const list = (values: readonly string[]) => sql.array([...values], 'text');
@@ -100,9 +99,17 @@ function profitAndLoss(revenues: { name: string; amount: Centavos }[], expenses:
   };
 }
 
-export async function assembleReport(deps: Pick<AppDeps, 'db'>, organizationId: string, input: { type: ReportType; range: DateRange; now: Date }): Promise<Report> {
-  const { type, range, now } = input;
-  return withTenant(deps.db, organizationId, async (tx) => {
+/**
+ * `today` is the São Paulo date the report is about (the forecast starts after it); `asOf` is the
+ * past instant its figures are as of, or null for live figures.
+ */
+export async function assembleReport(
+  read: TenantRead,
+  organizationId: string,
+  input: { type: ReportType; range: DateRange; generatedAt: Date; today: string; asOf: Date | null },
+): Promise<Report> {
+  const { type, range, today } = input;
+  return read(async (tx) => {
     const organization = await findOrganization(tx, organizationId);
     if (!organization) throw notFound('Organização não encontrada');
     const metrics = await financialMetrics(tx, organizationId, range);
@@ -148,7 +155,7 @@ export async function assembleReport(deps: Pick<AppDeps, 'db'>, organizationId: 
       });
     }
     if (type === 'cash-flow') {
-      const forecast = await cashFlowForecastFor(tx, organizationId, saoPauloDate(now));
+      const forecast = await cashFlowForecastFor(tx, organizationId, today);
       tables.push({
         title: 'Projeção dos próximos meses', sheet: 'Projeção',
         columns: [
@@ -157,7 +164,7 @@ export async function assembleReport(deps: Pick<AppDeps, 'db'>, organizationId: 
         ],
         rows: forecast.months.map((m) => ({ cells: [monthName(m.month), m.income, m.expenses, m.balance] })),
         totalLabel: 'Total projetado',
-        note: `Método: ${forecast.method}, a partir de hoje.`,
+        note: `Método: ${forecast.method}, a partir de ${input.asOf ? formatDateBR(today) : 'hoje'}.`,
       });
     }
     if (type === 'financial-summary') tables.push(categoryTable('Receitas por categoria', 'Receitas', revenues, current.totalRevenue));
@@ -184,7 +191,8 @@ export async function assembleReport(deps: Pick<AppDeps, 'db'>, organizationId: 
       organizationName: organization.name,
       range,
       previousRange: metrics.previousRange,
-      generatedAt: now.toISOString(),
+      generatedAt: input.generatedAt.toISOString(),
+      asOf: input.asOf?.toISOString() ?? null,
       summary: { ...current, transactions, ...metrics.growth },
       previous: metrics.previous,
       tables,

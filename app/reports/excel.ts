@@ -4,7 +4,7 @@
 // too, so a reader without a calculation engine still sees them.
 import ExcelJS from 'exceljs';
 import { columnTotal, type Report, type ReportTable } from './report';
-import { generatedText, periodText } from './text';
+import { asOfText, generatedText, periodText } from './text';
 
 const BRL = '"R$" #,##0.00;-"R$" #,##0.00';
 const PERCENT = '0.0%';
@@ -80,6 +80,10 @@ function addSummarySheet(workbook: ExcelJS.Workbook, report: Report): void {
   sheet.getCell('B3').value = periodText(report.range);
   sheet.getCell('A4').value = 'Gerado em';
   sheet.getCell('B4').value = generatedText(report.generatedAt);
+  if (report.asOf) {
+    sheet.getCell('C4').value = asOfText(report.asOf);
+    sheet.getCell('C4').font = { bold: true, color: { argb: 'FFB45309' } };
+  }
   const header = sheet.getRow(6);
   header.values = ['Indicador', 'Período', 'Período anterior', 'Variação'];
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };

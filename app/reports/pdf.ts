@@ -6,7 +6,7 @@ import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatBRL } from '../../domain/shared/money';
 import { columnTotal, type Report, type ReportTable } from './report';
-import { cellText, generatedText, growthText, periodText } from './text';
+import { asOfText, cellText, generatedText, growthText, periodText } from './text';
 
 const require = createRequire(import.meta.url);
 pdfmake.setFonts(require('pdfmake/fonts/Roboto.js'));
@@ -88,6 +88,7 @@ export function reportDocument(report: Report): TDocumentDefinitions {
       { text: report.title, fontSize: 14, color: ACCENT, margin: [0, 2, 0, 6] },
       { text: [{ text: 'Período: ', bold: true }, periodText(report.range)] },
       { text: [{ text: 'Gerado em: ', bold: true }, generated], color: MUTED, fontSize: 9 },
+      ...(report.asOf ? [{ text: asOfText(report.asOf), bold: true, color: '#B45309', fontSize: 10, margin: [0, 4, 0, 0] } as Content] : []),
       summaryCards(report),
       { text: `Fluxo de caixa do período: ${formatBRL(report.summary.cashFlow)} (receitas recebidas menos despesas).`, color: MUTED, fontSize: 8 },
       ...report.tables.flatMap(table),

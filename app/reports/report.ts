@@ -63,6 +63,8 @@ export type Report = {
   previousRange: DateRange;
   /** ISO instant. */
   generatedAt: string;
+  /** ISO instant the figures are as of (time travel: the events recorded up to it); null = live. */
+  asOf: string | null;
   summary: ReportSummary;
   /** The same figures for the previous period of the same length (growth is measured against it). */
   previous: Pick<ReportSummary, 'totalRevenue' | 'totalExpenses' | 'netProfit' | 'cashFlow'>;

@@ -9,6 +9,8 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2
 export const periodText = (range: DateRange) => `${formatDateBR(range.startDate)} a ${formatDateBR(range.endDate)}`;
 /** '20/06/2025 às 12:00' in São Paulo time. */
 export const generatedText = (instant: string) => dateTime.format(new Date(instant)).replace(', ', ' às ');
+/** The line of a report read as of a past instant. */
+export const asOfText = (instant: string) => `Dados como estavam em ${generatedText(instant)} (eventos registrados até esse momento)`;
 
 export function percentText(value: number): string {
   return `${value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
