@@ -126,6 +126,10 @@ describe('asOf: the figures as they stood at an instant', () => {
     const response = await viewer.request('GET', `/api/transactions?asOf=${encodeURIComponent(at)}`);
     expect(response.headers['fluxo-as-of']).toBe(new Date(at).toISOString());
     expect(response.json().map((r: { description: string }) => r.description).sort()).toEqual(['Aluguel março', 'Consultoria', 'Contador']);
+    // react-admin's list sends it inside its filter.
+    const filtered = await viewer.request('GET', `/api/transactions?filter=${encodeURIComponent(JSON.stringify({ asOf: at, type: 'expense' }))}`);
+    expect(filtered.headers['fluxo-as-of']).toBe(new Date(at).toISOString());
+    expect(filtered.json().map((r: { description: string }) => r.description).sort()).toEqual(['Aluguel março', 'Contador']);
     // The pool's connections keep serving live reads (the replay's temporary tables never commit).
     for (let i = 0; i < 12; i++) {
       const live = (await viewer.request('GET', '/api/transactions')).json() as { description: string }[];

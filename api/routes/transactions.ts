@@ -46,20 +46,23 @@ export const transactionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async
   app.get('/transactions', {
     schema: {
       tags: ['transações'],
-      summary: 'Extrato unificado de receitas e despesas (startDate, endDate; sort, range, filter: q, type, status, category)',
+      summary: 'Extrato unificado de receitas e despesas (startDate, endDate, asOf; sort, range, filter: q, type, status, category, asOf)',
       querystring: transactionsQuery,
       response: { 200: z.array(transactionResponse) },
     },
   }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
-    const reading = readingFor(deps, organizationId, request.query, [transactionsProjector], reply);
     const params = parseListParams(request.query, { sortable: transactionSortable, defaultSort: ['date', 'DESC'] });
+    // asOf as a query parameter, or inside react-admin's filter (a list's filter is all it sends).
+    const { asOf: filterAsOf, ...listFilter } = params.filter;
+    const asOf = request.query.asOf ?? (typeof filterAsOf === 'string' ? filterAsOf : undefined);
+    const reading = readingFor(deps, organizationId, { asOf }, [transactionsProjector], reply);
     const startDate = dateBound(request.query.startDate, 'startDate');
     const endDate = dateBound(request.query.endDate, 'endDate');
     if (startDate && endDate && startDate > endDate) {
       throw validationError('A data inicial deve ser anterior ou igual à data final', { startDate: 'A data inicial deve ser anterior ou igual à data final' });
     }
-    const filter = { ...params.filter, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
+    const filter = { ...listFilter, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
     const { rows, total } = await reading.read((tx) => listTransactions(tx, organizationId, { ...params, filter }));
     return sendList(reply, 'transactions', rows.map(toTransaction), total, params.offset);
   });

@@ -1,7 +1,9 @@
 // 'Dashboard Financeiro' (spec §2): the month's four metric cards, the cash-flow and expense charts,
 // insights, goals and recent transactions, with the editors' extras.
-import { Box, Grid, Typography } from '@mui/material';
+import { Alert, Box, Grid, Stack, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
+import { AsOfBanner, AsOfPicker } from '../components/TimeTravel';
+import { useAsOf } from '../lib/asOf';
 import { canEditData } from '../providers/authProvider';
 import { useCurrentUser } from '../providers/useCurrentUser';
 import { CashFlowChart } from './dashboard/CashFlowChart';
@@ -14,27 +16,42 @@ import { RecentTransactions } from './dashboard/RecentTransactions';
 const Dashboard = () => {
   const translate = useTranslate();
   const { user } = useCurrentUser();
-  const editor = canEditData(user?.role);
+  const timeTravel = useAsOf();
+  const { asOf } = timeTravel;
+  // In the past the dashboard is read-only: edits belong to the present.
+  const editor = canEditData(user?.role) && !asOf;
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
       <Title title="fluxo.dashboard.title" />
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>{translate('fluxo.dashboard.title')}</Typography>
-      <MetricCards />
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, gap: 2, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>{translate('fluxo.dashboard.title')}</Typography>
+        <AsOfPicker state={timeTravel} />
+      </Stack>
+      <AsOfBanner state={timeTravel} />
+      <MetricCards params={{ asOf }} />
       <Grid container spacing={2} sx={{ mb: 2 }}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <CashFlowChart title="Evolução do Fluxo de Caixa" subheader="Últimos 6 meses" period={{ period: '6months' }} />
+          <CashFlowChart title="Evolução do Fluxo de Caixa" subheader="Últimos 6 meses" period={{ period: '6months', asOf }} />
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <ExpenseBreakdownChart />
+          <ExpenseBreakdownChart params={{ asOf }} />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <InsightsCard editor={editor} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <GoalsCard editor={editor} />
-        </Grid>
+        {asOf ? (
+          <Grid size={12}>
+            <Alert severity="info" variant="outlined">Insights IA e Metas Financeiras mostram apenas o presente: volte ao presente para vê-los.</Alert>
+          </Grid>
+        ) : (
+          <>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <InsightsCard editor={editor} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <GoalsCard editor={editor} />
+            </Grid>
+          </>
+        )}
       </Grid>
-      <RecentTransactions editor={editor} />
+      <RecentTransactions editor={editor} asOf={asOf} />
     </Box>
   );
 };

@@ -9,6 +9,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
+import { AsOfBanner, AsOfPicker } from '../components/TimeTravel';
+import { asOfLabel, useAsOf } from '../lib/asOf';
 import { formatCurrency, formatDate, formatDateTime, todayInSaoPaulo } from '../lib/format';
 import { saveFile } from '../lib/saveFile';
 import type { FluxoDataProvider } from '../providers/dataProvider';
@@ -26,8 +28,11 @@ const Reports = () => {
   const [exporting, setExporting] = useState<'pdf' | 'excel' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const range = reportRange(period, custom, todayInSaoPaulo());
-  const query = { type, period: range.period, startDate: range.startDate, endDate: range.endDate };
+  const timeTravel = useAsOf();
+  const { asOf, instant } = timeTravel;
+  // Presets are counted from the day the screen looks at: today, or the day of 'Ver como em'.
+  const range = reportRange(period, custom, todayInSaoPaulo(instant ?? undefined));
+  const query = { type, period: range.period, startDate: range.startDate, endDate: range.endDate, ...(asOf ? { asOf } : {}) };
   const preview = useQuery({
     queryKey: ['reports/preview', query],
     queryFn: ({ signal }) => dataProvider.call<ReportPreviewData>('reports/preview', { query, signal }),
@@ -69,6 +74,7 @@ const Reports = () => {
           <TextField select size="small" label="Período" value={period} onChange={(e) => setPeriod(e.target.value as ReportPeriod)} sx={{ minWidth: 200 }}>
             {(Object.keys(periodLabels) as ReportPeriod[]).map((p) => <MenuItem key={p} value={p}>{periodLabels[p]}</MenuItem>)}
           </TextField>
+          <AsOfPicker state={timeTravel} />
           {period === 'custom' && (
             <>
               <TextField type="date" size="small" label="Data inicial" value={custom.startDate} onChange={(e) => setCustom({ ...custom, startDate: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
@@ -78,6 +84,7 @@ const Reports = () => {
         </Stack>
       </Stack>
 
+      <AsOfBanner state={timeTravel} />
       <Alert severity="info" role="status" icon={<DescriptionIcon />} sx={{ mb: 2 }} data-testid="period-banner">
         Período do relatório: <strong>{formatDate(range.startDate)} a {formatDate(range.endDate)}</strong>
         {range.period !== period ? ` (${periodLabels[range.period]}: informe as duas datas do período personalizado)` : ` (${periodLabels[range.period]})`}
@@ -120,7 +127,7 @@ const Reports = () => {
       <Card variant="outlined">
         <CardHeader
           title={`Pré-visualização: ${selected.title}`}
-          subheader={preview.data ? `${preview.data.organizationName} · ${formatDate(preview.data.startDate)} a ${formatDate(preview.data.endDate)} · gerado em ${formatDateTime(preview.data.generatedAt)}` : ' '}
+          subheader={preview.data ? `${preview.data.organizationName} · ${formatDate(preview.data.startDate)} a ${formatDate(preview.data.endDate)} · gerado em ${formatDateTime(preview.data.generatedAt)}${instant ? ` · dados como em ${asOfLabel(instant)}` : ''}` : ' '}
           slotProps={{ title: { variant: 'h6', component: 'h2' } }}
           action={
             <Stack direction="row" spacing={1}>

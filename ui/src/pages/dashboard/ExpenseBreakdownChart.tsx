@@ -2,10 +2,10 @@
 import { Box, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { formatCurrency } from '../../lib/format';
-import { useExpenseBreakdown } from './api';
+import { useExpenseBreakdown, type PeriodParams } from './api';
 
-export const ExpenseBreakdownChart = () => {
-  const { data, isPending, error } = useExpenseBreakdown();
+export const ExpenseBreakdownChart = ({ params = {} }: { params?: PeriodParams }) => {
+  const { data, isPending, error } = useExpenseBreakdown(params);
   const rows = data?.items.map((item) => ({ name: item.name, value: Number(item.amount), color: item.color, percentage: item.percentage }));
   return (
     <Card variant="outlined" sx={{ height: '100%' }} aria-label="Despesas por Categoria">

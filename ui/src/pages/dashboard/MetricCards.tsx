@@ -5,13 +5,13 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Grid } from '@mui/material';
-import { useMetrics } from './api';
+import { useMetrics, type PeriodParams } from './api';
 import { CASH_FLOW_DEFINITION, MetricCard, MetricCardSkeleton } from './MetricCard';
 
 const CAPTION = 'vs mês anterior';
 
-export const MetricCards = () => {
-  const { data, error } = useMetrics();
+export const MetricCards = ({ params = {} }: { params?: PeriodParams }) => {
+  const { data, error } = useMetrics(params);
   if (error) return <Alert severity="error" sx={{ mb: 2 }}>{error.message}</Alert>;
   const cards = data && [
     { title: 'Receita Total', kind: 'revenue' as const, value: data.totalRevenue, growth: data.revenueGrowth, icon: <AttachMoneyIcon color="success" /> },

@@ -34,7 +34,8 @@ export const exportTransactions = (transactions: readonly Transaction[], expense
 
 type Editing = { kind: 'expense' | 'revenue'; id?: string } | null;
 
-export const RecentTransactions = ({ editor }: { editor: boolean }) => {
+/** `asOf`: the list as it stood at that instant (read-only). */
+export const RecentTransactions = ({ editor, asOf = null }: { editor: boolean; asOf?: string | null }) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();
   const notify = useNotify();
   const { nameOf } = useCategories();
@@ -45,7 +46,7 @@ export const RecentTransactions = ({ editor }: { editor: boolean }) => {
   const exportAll = async () => {
     setExporting(true);
     try {
-      exportTransactions(await dataProvider.call<Transaction[]>('transactions', { query: { sort: JSON.stringify(['date', 'DESC']) } }), nameOf);
+      exportTransactions(await dataProvider.call<Transaction[]>('transactions', { query: { sort: JSON.stringify(['date', 'DESC']), ...(asOf ? { asOf } : {}) } }), nameOf);
     } catch (error) {
       console.error('Failed to fetch transactions', error);
       notify('Failed to fetch transactions', { type: 'error' });
@@ -83,7 +84,7 @@ export const RecentTransactions = ({ editor }: { editor: boolean }) => {
         <MenuItem onClick={() => open('expense')}>Nova Despesa</MenuItem>
         <MenuItem onClick={() => open('revenue')}>Nova Receita</MenuItem>
       </Menu>
-      <ListBase resource="transactions" perPage={10} sort={{ field: 'date', order: 'DESC' }} disableSyncWithLocation storeKey={false}>
+      <ListBase key={asOf ?? 'present'} resource="transactions" perPage={10} sort={{ field: 'date', order: 'DESC' }} filter={asOf ? { asOf } : undefined} disableSyncWithLocation storeKey={false}>
         <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>Nenhuma transação encontrada</Box>}>
           <DataTable.Col source="date" label="Data" render={(t) => formatDate(t.date)} />
           <DataTable.Col source="description" label="Descrição" />

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 
-/** A period as the API takes it: a preset, or both dates. */
-export type PeriodParams = { period?: string; startDate?: string; endDate?: string };
+/** A period as the API takes it: a preset, or both dates; `asOf` reads the data as of a past instant. */
+export type PeriodParams = { period?: string; startDate?: string; endDate?: string; asOf?: string | null };
 
 export interface Metrics {
   totalRevenue: string;
@@ -81,7 +81,7 @@ const fetchWith = (what: string) => async <T>(call: () => Promise<T>): Promise<T
 };
 
 const cleanPeriod = (params: PeriodParams): Record<string, string> =>
-  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>;
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Record<string, string>;
 
 export const useMetrics = (params: PeriodParams = {}) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();
