@@ -20,7 +20,7 @@ export const AsOfPicker = ({ state }: { state: AsOfState }) => {
     state.setAsOf(asOf);
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} component="form" onSubmit={(e) => { e.preventDefault(); apply(); }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); apply(); }}>
       <TextField
         type="datetime-local"
         size="small"
