@@ -39,6 +39,18 @@ const json = async (response: { statusCode: number; body: string; json: () => un
   return response.json() as Record<string, unknown> & { id: string };
 };
 
+// One budget per category and period (a second one is refused with 409): each new budget of a
+// tenant takes the next free pair.
+const budgetSlots = new Map<string, number>();
+const nextBudgetSlot = (organizationId: string) => {
+  const n = budgetSlots.get(organizationId) ?? 0;
+  budgetSlots.set(organizationId, n + 1);
+  const categories = ['marketing', 'tecnologia', 'operacional', 'rh', 'administrativo', 'vendas', 'fornecedores', 'impostos', 'investimento'];
+  const periods = ['monthly', 'quarterly', 'yearly'];
+  if (n >= categories.length * periods.length) throw new Error('the matrix made more budgets than category × period pairs');
+  return { category: categories[n % categories.length], period: periods[Math.floor(n / categories.length)] };
+};
+
 // ---- makers: each creates a record of ctx.tenant through the API, as its org_admin ----
 
 const post = async (client: Client, url: string, body: unknown) => json(await client.request('POST', url, body), `POST ${url}`);
@@ -52,7 +64,7 @@ export const make = {
       attachmentUrl: dataUrl('application/pdf', await samplePdf([`Recibo ${tenant.marker}`])), attachmentName: 'recibo.pdf', attachmentType: 'application/pdf',
     })).id,
   category: async ({ tenant }: MatrixContext) => (await post(tenant.admin, '/api/categories', { name: `Categoria ${tenant.marker} ${unique()}`, description: tenant.marker })).id,
-  budget: async ({ tenant }: MatrixContext) => (await post(tenant.admin, '/api/budgets', { category: 'marketing', budgetAmount: '1000.00', period: 'monthly' })).id,
+  budget: async ({ tenant }: MatrixContext) => (await post(tenant.admin, '/api/budgets', { ...nextBudgetSlot(tenant.organizationId), budgetAmount: '1000.00' })).id,
   revenue: async ({ tenant }: MatrixContext) => (await post(tenant.admin, '/api/revenues', { description: `Receita ${tenant.marker}`, amount: '900.00', date: '2026-03-11' })).id,
   goal: async ({ tenant }: MatrixContext) => (await post(tenant.admin, '/api/financial-goals', { name: `Meta ${tenant.marker}`, targetAmount: '5000.00', category: 'revenue' })).id,
   investment: async ({ tenant }: MatrixContext) =>
@@ -73,6 +85,12 @@ export const make = {
     const id = pool.shift();
     if (!id) throw new Error('the sandbox bank imported nothing');
     return id;
+  },
+  /** A background OFX import job of ctx.tenant (the screen's 'Prefer: respond-async'). */
+  ofxJob: async ({ tenant }: MatrixContext) => {
+    const content = buildOfx({ bankId: '341', accountId: `${unique()}` }, [{ fitId: unique(), date: '2026-03-05', amount: -12_34n, memo: 'MERCADO' }]);
+    const response = await tenant.admin.request('POST', '/api/import/ofx', { ofxContent: content }, { prefer: 'respond-async' });
+    return (await json(response, 'ofx job')).jobId as string;
   },
   /** The organization's welcome notification (raised in the background after registration). */
   notification: async ({ tenant }: MatrixContext) =>
@@ -150,7 +168,7 @@ export const routeCases: Record<string, RouteCase> = {
   'PUT /api/categories/:id': { kind: 'tenant', params: id(make.category), body: () => ({ description: 'Alterada' }) },
   'DELETE /api/categories/:id': { kind: 'tenant', params: id(make.category) },
 
-  'POST /api/budgets': { kind: 'tenant', body: () => ({ category: 'tecnologia', budgetAmount: '300.00' }) },
+  'POST /api/budgets': { kind: 'tenant', body: ({ tenant }) => ({ ...nextBudgetSlot(tenant.organizationId), budgetAmount: '300.00' }) },
   'GET /api/budgets/:id': { kind: 'tenant', params: id(make.budget) },
   'PUT /api/budgets/:id': { kind: 'tenant', params: id(make.budget), body: () => ({ budgetAmount: '1500.00' }) },
   'DELETE /api/budgets/:id': { kind: 'tenant', params: id(make.budget) },
@@ -177,6 +195,10 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/imported-transactions/:id': { kind: 'tenant', params: id(make.importedTransaction) },
   'POST /api/imported-transactions/:id/approve': { kind: 'tenant', params: id(make.importedTransaction) },
   'POST /api/imported-transactions/:id/reject': { kind: 'tenant', params: id(make.importedTransaction) },
+  'POST /api/bank-connections/:id/deactivate': { kind: 'tenant', params: id(make.bankConnection) },
+  'POST /api/imported-transactions/bulk/approve': { kind: 'tenant', body: async (ctx) => ({ ids: [await make.importedTransaction(ctx)] }) },
+  'POST /api/imported-transactions/bulk/reject': { kind: 'tenant', body: async (ctx) => ({ ids: [await make.importedTransaction(ctx)] }) },
+  'GET /api/import/ofx/jobs/:id': { kind: 'tenant', adminsOnly: true, params: id(make.ofxJob) },
   'POST /api/import/ofx': {
     kind: 'tenant',
     body: () => ({ ofxContent: buildOfx({ bankId: '341', accountId: `${unique()}` }, [{ fitId: unique(), date: '2026-03-05', amount: -45_90n, memo: 'PADARIA CENTRAL' }]) }),

@@ -10,7 +10,7 @@ import { expense, recordHistory, revenue, steadyCompany } from '../../test-suppo
 const NOW = new Date('2025-06-20T15:00:00.000Z');
 const TODAY = '2025-06-20';
 
-type Metrics = { totalRevenue: string; totalExpenses: string; netProfit: string; cashFlow: string; startDate: string; endDate: string };
+type Metrics = { totalRevenue: string; receivedRevenue: string; totalExpenses: string; netProfit: string; cashFlow: string; startDate: string; endDate: string };
 
 const reais = (text: string) => Number(text);
 const brl = (text: string) => formatBRL(parseMoney(text)!);
@@ -100,9 +100,11 @@ describe('/api/reports', () => {
       const monthly = workbook.getWorksheet('Evolução mensal')!;
       expect(monthly.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(monthly.getRow(1).values).toEqual([undefined, 'Mês', 'Entradas', 'Saídas', 'Saldo']);
-      expect(totalOf(monthly, 'B')).toEqual({ formula: `SUM(B2:B${monthly.rowCount - 1})`, result: reais(metrics.totalRevenue) });
+      // The month-by-month evolution is the cash flow (one definition with the dashboard): received
+      // revenue in, approved and completed expenses out.
+      expect(totalOf(monthly, 'B')).toEqual({ formula: `SUM(B2:B${monthly.rowCount - 1})`, result: reais(metrics.receivedRevenue) });
       expect(totalOf(monthly, 'C').result).toBe(reais(metrics.totalExpenses));
-      expect(totalOf(monthly, 'D').result).toBe(reais(metrics.netProfit));
+      expect(totalOf(monthly, 'D').result).toBe(reais(metrics.cashFlow));
       expect(typeof monthly.getCell('B2').value).toBe('number');
       expect(monthly.getCell('B2').numFmt).toBe('"R$" #,##0.00;-"R$" #,##0.00');
       // The stored results are what the formulas compute.
@@ -111,7 +113,7 @@ describe('/api/reports', () => {
         for (let r = 2; r < sheet.rowCount; r++) total += Number(sheet.getCell(`${column}${r}`).value ?? 0);
         return Math.round(total * 100) / 100;
       };
-      expect(sum(monthly, 'B')).toBe(reais(metrics.totalRevenue));
+      expect(sum(monthly, 'B')).toBe(reais(metrics.receivedRevenue));
 
       expect(totalOf(workbook.getWorksheet('Receitas')!, 'B').result).toBe(reais(metrics.totalRevenue));
       expect(sum(workbook.getWorksheet('Receitas')!, 'B')).toBe(reais(metrics.totalRevenue));
@@ -186,7 +188,7 @@ describe('/api/reports', () => {
       summary: { totalRevenue: metrics.totalRevenue, totalExpenses: metrics.totalExpenses, netProfit: metrics.netProfit, cashFlow: metrics.cashFlow },
     });
     expect(preview.summary.transactions).toBeGreaterThan(0);
-    expect(preview.tables[1].total).toEqual(['Total do período', metrics.totalRevenue, metrics.totalExpenses, metrics.netProfit]);
+    expect(preview.tables[1].total).toEqual(['Total do período', metrics.receivedRevenue, metrics.totalExpenses, metrics.cashFlow]);
     expect((await viewer.request('GET', '/api/reports/generate?type=cash-flow&format=pdf')).statusCode).toBe(200);
   });
 
