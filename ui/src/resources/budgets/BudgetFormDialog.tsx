@@ -14,7 +14,7 @@ export const BudgetFormDialog = ({ open, id, onClose }: { open: boolean; id?: st
     saved={[id ? 'Orçamento atualizado' : 'Orçamento criado', { type: 'success' }]}
     failed={(error) => toast(id ? 'Erro ao atualizar orçamento' : 'Erro ao criar orçamento', errorMessage(error, 'Ocorreu um erro. Tente novamente.'), 'error')}>
     <SelectInput source="category" label="Categoria" choices={budgetCategoryChoices} validate={required('Categoria é obrigatória')} fullWidth />
-    <MoneyInput source="budgetAmount" label="Valor do Orçamento" required="Valor do orçamento é obrigatório" />
+    <MoneyInput source="budgetAmount" label="Valor do Orçamento (R$)" required="Valor do orçamento é obrigatório" />
     <SelectInput source="period" label="Período" choices={budgetPeriodChoices} validate={required()} fullWidth />
   </FormDialog>
 );

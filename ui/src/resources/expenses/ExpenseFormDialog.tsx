@@ -17,7 +17,7 @@ const ExpenseFields = () => {
         <TextInput source="description" label="Descrição" validate={required('Descrição é obrigatória')} fullWidth />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <MoneyInput source="amount" label="Valor" required="Valor é obrigatório" />
+        <MoneyInput source="amount" label="Valor (R$)" required="Valor é obrigatório" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <DateInput source="date" label="Data" validate={required('Data é obrigatória')} fullWidth />

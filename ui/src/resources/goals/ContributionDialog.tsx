@@ -30,7 +30,7 @@ export const ContributionDialog = ({ goal, onClose }: { goal: Goal | null; onClo
       {goal && (
         <Form onSubmit={(values: Record<string, unknown>) => contribute.mutate({ id: goal.id, amount: String(values.amount) })}>
           <DialogContent dividers>
-            <MoneyInput source="amount" label="Valor do Aporte" required="Valor é obrigatório" autoFocus />
+            <MoneyInput source="amount" label="Valor do Aporte (R$)" required="Valor é obrigatório" autoFocus />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancelar</Button>

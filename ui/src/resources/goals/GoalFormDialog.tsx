@@ -20,7 +20,7 @@ const GoalFields = () => (
       <TextInput source="name" label="Nome da Meta" validate={validateName} fullWidth />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
-      <MoneyInput source="targetAmount" label="Valor da Meta" required="Valor da meta é obrigatório" />
+      <MoneyInput source="targetAmount" label="Valor da Meta (R$)" required="Valor da meta é obrigatório" />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
       <DateInput source="targetDate" label="Prazo" fullWidth />

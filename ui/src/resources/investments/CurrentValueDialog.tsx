@@ -32,7 +32,7 @@ export const CurrentValueDialog = ({ investment, onClose }: { investment: Invest
           onSubmit={(values: Record<string, unknown>) => save.mutate({ id: investment.id, currentValue: String(values.currentValue), asOf: String(values.asOf) })}
         >
           <DialogContent dividers>
-            <MoneyInput source="currentValue" label="Valor Atual" required="Valor atual é obrigatório" minCentavos={0} />
+            <MoneyInput source="currentValue" label="Valor Atual (R$)" required="Valor atual é obrigatório" minCentavos={0} />
             <DateInput source="asOf" label="Data da cotação" validate={required('Data é obrigatória')} fullWidth />
           </DialogContent>
           <DialogActions>

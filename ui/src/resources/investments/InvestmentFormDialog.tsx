@@ -16,7 +16,7 @@ const InvestmentFields = () => (
       <SelectInput source="type" label="Tipo" choices={typeChoices} validate={required('Tipo é obrigatório')} fullWidth />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
-      <MoneyInput source="amount" label="Valor" required="Valor é obrigatório" />
+      <MoneyInput source="amount" label="Valor (R$)" required="Valor é obrigatório" />
     </Grid>
     <Grid size={{ xs: 12, sm: 6 }}>
       <NumberInput source="expectedReturn" label="Rentabilidade Esperada (%)" step={0.01} min={0}
