@@ -87,7 +87,7 @@ describe('Despesas and Orçamento', () => {
     await dialog.getByLabel('Comprovante (JPG, PNG ou PDF)').setInputFiles({ name: 'anuncios-instagram.pdf', mimeType: 'application/pdf', buffer: receipt });
     await dialog.getByText('Dados extraídos do documento').waitFor({ timeout: 60_000 });
     await dialog.getByRole('button', { name: 'Aplicar dados extraídos' }).click();
-    expect(await dialog.getByLabel('Valor (R$)').inputValue()).toBe('850');
+    expect(await dialog.getByLabel('Valor (R$)').inputValue()).toBe('850,00');
     expect(await dialog.getByLabel('Data').inputValue()).toBe(today);
     await dialog.getByLabel('Descrição').fill('Campanha de lançamento no Instagram');
     await dialog.getByRole('combobox', { name: 'Categoria' }).click();

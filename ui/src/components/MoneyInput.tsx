@@ -52,7 +52,6 @@ export const MoneyInput = ({ source, label, required, minCentavos = 1, helperTex
       name={field.name}
       inputRef={field.ref}
       label={label}
-      required={isRequired || Boolean(required)}
       value={text}
       autoFocus={autoFocus}
       fullWidth
@@ -60,6 +59,9 @@ export const MoneyInput = ({ source, label, required, minCentavos = 1, helperTex
       helperText={error || helperText || ' '}
       slotProps={{
         input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
+        // The asterisk only: a native `required` would let the browser block the submit before the
+        // form's own pt-BR messages are shown.
+        inputLabel: { required: isRequired || Boolean(required) },
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
       }}
       onFocus={() => setFocused(true)}
