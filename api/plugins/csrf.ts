@@ -46,13 +46,19 @@ function isJson(contentType: string): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
+function hasBody(request: FastifyRequest): boolean {
+  const length = header(request, 'content-length');
+  return header(request, 'transfer-encoding') !== undefined || (length !== undefined && length.trim() !== '0');
+}
+
 export function registerCsrfProtection(app: FastifyInstance): void {
-  // Fastify parses text/plain by default; no route takes it.
-  app.removeContentTypeParser('text/plain');
+  // Fastify's default text/plain parser stays for empty bodies (react-admin's DELETE); the hook below
+  // refuses any non-JSON body that carries something.
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (isCrossSite(request)) return reply.status(403).send({ message: CROSS_SITE_REFUSED });
     const contentType = header(request, 'content-type');
-    if (contentType !== undefined && !isJson(contentType)) return reply.status(415).send({ message: JSON_ONLY });
+    // A request without a body carries nothing to parse (react-admin's DELETE labels itself text/plain).
+    if (contentType !== undefined && hasBody(request) && !isJson(contentType)) return reply.status(415).send({ message: JSON_ONLY });
   });
 }
