@@ -21,6 +21,10 @@ import { registerCsrfProtection } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AttemptThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../app/identity/login-throttle';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
+import { registerStoredWrites, trackedDeps } from './plugins/stored-writes';
+import { registerIdempotency } from './plugins/idempotency';
+import { registerRecordRevisions } from './plugins/record-revisions';
+import { registerDegradedTenant } from './plugins/degraded-tenant';
 
 export type ServerOptions = {
   /** A pino logger to share with the rest of the process; none means silent. */
@@ -75,7 +79,12 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerAccessControl(app, deps.clock);
   registerImpersonationTrail(app, deps);
   registerStorableTextCheck(app);
-  await app.register(async (api) => registerRoutes(api, deps), { prefix: '/api' });
+  registerStoredWrites(app);
+  registerIdempotency(app, deps);
+  registerRecordRevisions(app, deps);
+  registerDegradedTenant(app, deps);
+  const routeDeps = trackedDeps(deps);
+  await app.register(async (api) => registerRoutes(api, routeDeps), { prefix: '/api' });
   if (serveUi) {
     await app.register(fastifyStatic, {
       root: uiDist, prefix: '/', wildcard: false, index: ['index.html'],

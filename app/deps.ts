@@ -13,8 +13,11 @@ export type Logger = {
 export type AppDeps = {
   db: Db;
   eventStore: EventStore;
-  /** Read-your-writes: resolves once the read models include `position` (bounded wait). */
-  waitForProjections: (position: bigint | null) => Promise<void>;
+  /**
+   * Read-your-writes: resolves once the read models include `position` (bounded wait); false when
+   * the wait timed out (the API then answers 202 with the position instead of a stale record).
+   */
+  waitForProjections: (position: bigint | null) => Promise<boolean | void>;
   clock: () => Date;
   logger: Logger;
   /** Signs and checks the audit checkpoints (kept outside the database); absent = no tamper evidence. */

@@ -30,6 +30,20 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       owner_id uuid NOT NULL,
       PRIMARY KEY (scope, value)
     )`);
+  // Idempotency-Key of POST requests (api/plugins/idempotency.ts): per organization and user, the
+  // request's hash and its first answer, replayed to a retry.
+  await db.query(sql.unsafe`
+    CREATE TABLE IF NOT EXISTS idempotency_keys (
+      owner text NOT NULL,
+      key text NOT NULL,
+      request_hash text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      status_code integer,
+      content_type text,
+      response_body bytea,
+      PRIMARY KEY (owner, key)
+    )`);
+  await db.query(sql.unsafe`CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at)`);
   // Expense attachments (bytes apart from events, which carry only id and hash).
   await migrateAttachmentTable(db);
   // Avatar images (their bytes never enter events; UserProfileUpdated carries `avatar:<sha256>`).

@@ -15,7 +15,19 @@ export async function databaseForScripts(): Promise<ScriptDatabase> {
   const dataDir = embeddedDataDir();
   mkdirSync(dataDir, { recursive: true });
   console.log(`PostgreSQL embutido em ${dataDir}…`);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), database: 'fluxo' });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    database: 'fluxo',
+    onLog: (line) => {
+      if (/órfão|removido|FATAL|PANIC/.test(line)) console.log(line.trim());
+    },
+    // A PostgreSQL that dies while Fluxo runs is started again (the pools reconnect by themselves).
+    supervise: ({ restarted, error }) => {
+      if (restarted) console.log('PostgreSQL embutido parou e foi reiniciado');
+      else console.error(`PostgreSQL embutido parou; nova tentativa em instantes: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
   return { url: embedded.url, stop: embedded.stop };
 }
 

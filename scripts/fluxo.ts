@@ -31,6 +31,8 @@ export type FluxoOptions = {
   prettyLogs?: boolean;
   /** Signs the audit checkpoints; default FLUXO_AUDIT_KEY or .data/audit.key (created on first start). */
   auditKey?: AuditKey;
+  /** How long a write waits for the read models before answering 202 (default FLUXO_READ_YOUR_WRITES_MS, 5000). */
+  readYourWritesMs?: number;
   /** How often the projection process takes audit checkpoints (default FLUXO_AUDIT_CHECKPOINT_SECONDS, 30). */
   auditCheckpointMs?: number;
 };
@@ -49,6 +51,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   await migrateDatabase(db);
   const eventStore = createEventStore({ db, databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl });
   const runner = createProjectionRunner({ db, connectionString: options.databaseUrl, eventStore, projectors, logger });
+  const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
   const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;
   const deps: AppDeps = {
     db,
@@ -57,9 +60,10 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     clock: () => new Date(),
     logger,
     waitForProjections: async (position) => {
-      if (position === null) return;
-      const reached = await runner.waitFor(position, 5_000);
-      if (!reached) logger.warn({ position: position.toString() }, 'read models did not reach the write within 5 s');
+      if (position === null) return true;
+      const reached = await runner.waitFor(position, readYourWritesMs);
+      if (!reached) logger.warn({ position: position.toString() }, `read models did not reach the write within ${readYourWritesMs} ms; answered 202`);
+      return reached;
     },
   };
   let sealer: ReturnType<typeof startAuditSealer> | null = null;

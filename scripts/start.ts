@@ -51,8 +51,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch(async (error) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  // Never a bare `undefined`: say what failed, even when a library rejected with nothing.
+  console.error(`Fluxo não iniciou: ${error instanceof Error ? (error.stack ?? error.message) : String(error ?? 'motivo desconhecido')}`);
   await database?.stop().catch(() => undefined);
   process.exit(1);
 });

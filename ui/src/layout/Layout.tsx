@@ -10,6 +10,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { Menu } from './Menu';
 import { NotificationBell } from './NotificationBell';
 import { ImpersonationBanner } from '../pages/admin/ImpersonationBanner';
+import { DegradedBanner } from './DegradedBanner';
 
 // Spec §2's header search box and notification bell.
 const Header = () => <AppBar search={<HeaderSearch />} notifications={<NotificationBell />} />;
@@ -32,6 +33,7 @@ const SignedInFrame = ({ children }: { children: ReactNode }) => {
   return (
     <RaLayout appBar={Header} menu={Menu}>
       <ImpersonationBanner />
+      <DegradedBanner />
       {children}
     </RaLayout>
   );

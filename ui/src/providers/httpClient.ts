@@ -1,5 +1,6 @@
 // The one way the UI talks HTTP to the API: cookies included, JSON asked for, failures turned into errors.
 import { HttpError } from 'react-admin';
+import { noteDegradedHeader } from './degradedState';
 
 /**
  * A non-successful API answer. Its message follows spec §8 (`"409: <body text>"`, or the status
@@ -77,11 +78,24 @@ const parseBody = (text: string, response: Response): unknown => {
   }
 };
 
+/** A random UUID v4; crypto.randomUUID exists only in secure contexts (HTTPS or localhost). */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
 /** Fetches `url` with the session cookie, asking for JSON; throws `ApiError` unless the answer is 2xx. */
 export const apiFetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // Each submit gets its own key: a retry of the same call can never record twice (api/plugins/idempotency.ts).
+  if ((init.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('Idempotency-Key')) headers.set('Idempotency-Key', newIdempotencyKey());
   const response = await fetch(url, { ...init, headers, credentials: 'include' });
+  noteDegradedHeader(response);
   if (!response.ok) {
     const text = await response.text();
     throw new ApiError(response.status, parseBody(text, response), text, response.statusText);

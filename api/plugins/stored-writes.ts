@@ -1,0 +1,183 @@
+// Truthful writes and optimistic concurrency, for every route at once.
+//
+// Each API request runs inside its own AsyncLocalStorage context. The event store the routes use is
+// wrapped so that (a) every event appended during the request is remembered, and (b) when the
+// client sent the revision it last read (`If-Match` or `version` in the body) for the record of the
+// route's `:id`, reading or appending that record's stream at another revision is refused with 409.
+//
+// A request that stored events is never answered with an error: when read-your-writes timed out,
+// or anything failed after the append (the record not yet in the read model, …), it is answered
+// 202 with the record's id and the log position, and the UI waits for the record.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app/deps';
+import type { AppendResult, EventStore, ExpectedRevision, RecordedEvent } from '../../app/eventstore/port';
+import { conflict } from '../../domain/shared/errors';
+
+export const STALE_RECORD_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.';
+export const ACCEPTED_MESSAGE = 'Registrado com sucesso. Os números desta tela ainda estão sendo atualizados e aparecem em instantes.';
+
+type RequestWrites = {
+  appended: { streamId: string; position: bigint }[];
+  /** Read-your-writes gave up waiting for the read models. */
+  lagged: boolean;
+  /** The revision the client last read of the route's record (If-Match / body.version). */
+  expected: { id: string; version: number; satisfied: boolean } | null;
+};
+
+const requestWrites = new AsyncLocalStorage<RequestWrites>();
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The record id a stream name ends with (`expense-<uuid>` → `<uuid>`), or null. */
+export const recordIdOfStream = (streamId: string): string | null => UUID_AT_END.exec(streamId)?.[1].toLowerCase() ?? null;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function expectationFor(streamId: string): RequestWrites['expected'] {
+  const expected = requestWrites.getStore()?.expected;
+  if (!expected || expected.satisfied) return null;
+  return recordIdOfStream(streamId) === expected.id ? expected : null;
+}
+
+function checkRead(streamId: string, history: readonly RecordedEvent[]): void {
+  const expected = expectationFor(streamId);
+  if (!expected || history.length === 0) return;
+  if (history[history.length - 1].revision !== expected.version) throw conflict(STALE_RECORD_MESSAGE);
+}
+
+/** The revision to append at: the client's, when it sent one for this stream (a stale one is refused). */
+function checkAppend(streamId: string, expectedRevision: ExpectedRevision): ExpectedRevision {
+  const expected = expectationFor(streamId);
+  if (!expected) return expectedRevision;
+  if (typeof expectedRevision === 'number' && expectedRevision !== expected.version) throw conflict(STALE_RECORD_MESSAGE);
+  if (expectedRevision === 'no_stream') throw conflict(STALE_RECORD_MESSAGE);
+  return expected.version;
+}
+
+function remember(results: AppendResult[]): void {
+  const store = requestWrites.getStore();
+  if (!store) return;
+  for (const result of results) {
+    const streamId = result.events[0]?.streamId;
+    if (!streamId) continue;
+    store.appended.push({ streamId, position: result.position });
+    const expected = store.expected;
+    if (expected && recordIdOfStream(streamId) === expected.id) expected.satisfied = true;
+  }
+}
+
+/** The event store as routes see it: appends remembered per request, the client's revision enforced. */
+export function trackedEventStore(inner: EventStore): EventStore {
+  return {
+    kind: inner.kind,
+    async append(streamId, events, options) {
+      const expectedRevision = checkAppend(streamId, options.expectedRevision);
+      const result = await inner.append(streamId, events, { ...options, expectedRevision });
+      remember([result]);
+      return result;
+    },
+    async appendMany(appends, options) {
+      const checked = appends.map((a) => ({ ...a, expectedRevision: checkAppend(a.streamId, a.expectedRevision) }));
+      const results = await inner.appendMany(checked, options);
+      remember(results);
+      return results;
+    },
+    async readStream(streamId) {
+      const history = await inner.readStream(streamId);
+      checkRead(streamId, history);
+      return history;
+    },
+    readAll: (options) => inner.readAll(options),
+    readOrganization: (organizationId, options) => inner.readOrganization(organizationId, options),
+    waitForEvents: (after, options) => inner.waitForEvents(after, options),
+    headPosition: () => inner.headPosition(),
+    close: () => inner.close(),
+  };
+}
+
+/** The dependencies routes get: the tracked event store, and a read-your-writes wait that notes a timeout. */
+export function trackedDeps(deps: AppDeps): AppDeps {
+  return {
+    ...deps,
+    eventStore: trackedEventStore(deps.eventStore),
+    waitForProjections: async (position) => {
+      const reached = await deps.waitForProjections(position);
+      const store = requestWrites.getStore();
+      if (reached === false && store) store.lagged = true;
+      return reached;
+    },
+  };
+}
+
+/** `"3"`, `W/"3"` or `3` → 3; anything else (or `*`) → null. */
+export function parseRevision(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(value);
+  return match ? Number(match[1]) : null;
+}
+
+export type AcceptedWrite = { id: string | null; position: string; status: 'pending'; message: string };
+
+/** The 202 answer of a request that stored events but cannot show the result yet; null when it stored nothing. */
+export function acceptedWrite(request: FastifyRequest): AcceptedWrite | null {
+  if (!WRITE_METHODS.has(request.method)) return null;
+  const store = request.storedWrites;
+  if (!store || store.appended.length === 0) return null;
+  const position = store.appended.reduce((max, a) => (a.position > max ? a.position : max), 0n);
+  const routeId = (request.params as { id?: unknown } | undefined)?.id;
+  const id = typeof routeId === 'string' && routeId ? routeId : recordIdOfStream(store.appended[0].streamId);
+  return { id, position: position.toString(), status: 'pending', message: ACCEPTED_MESSAGE };
+}
+
+function sendAccepted(reply: FastifyReply, accepted: AcceptedWrite): void {
+  reply.code(202).header('X-Fluxo-Log-Position', accepted.position);
+}
+
+export function registerStoredWrites(app: FastifyInstance): void {
+  app.decorateRequest('storedWrites', null);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const store: RequestWrites = { appended: [], lagged: false, expected: null };
+    request.storedWrites = store;
+    requestWrites.run(store, done);
+  });
+  // The revision the client last read: If-Match (ETag of GET one) or `version` in the body.
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'PUT' && request.method !== 'PATCH' && request.method !== 'DELETE') return;
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string' || !UUID_AT_END.test(id) || !request.storedWrites) return;
+    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : null;
+    const version = parseRevision(request.headers['if-match']) ?? parseRevision(body?.version);
+    if (body && 'version' in body) delete body.version;
+    if (version !== null) request.storedWrites.expected = { id: id.toLowerCase(), version, satisfied: false };
+  });
+  // Stored, but read-your-writes timed out: an answer showing the written record would show it as
+  // it was before (answers that are not the record, e.g. a login's, are left as they are).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.storedWrites?.lagged || reply.statusCode >= 300) return payload;
+    const accepted = acceptedWrite(request);
+    const shownId = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as { id?: unknown }).id : undefined;
+    if (!accepted || typeof shownId !== 'string') return payload;
+    const written = new Set(request.storedWrites.appended.map((a) => recordIdOfStream(a.streamId)));
+    if (!written.has(shownId.toLowerCase())) return payload;
+    sendAccepted(reply, accepted);
+    return accepted;
+  });
+}
+
+/** For the error handler: a request that stored events answers 202 instead of the error. */
+export function answerStoredWrite(request: FastifyRequest, reply: FastifyReply): boolean {
+  const accepted = acceptedWrite(request);
+  if (!accepted) return false;
+  request.log.warn({ err: request.storedWrites?.lagged ? undefined : 'error after append', position: accepted.position }, 'write stored; answered 202');
+  sendAccepted(reply, accepted);
+  void reply.send(accepted);
+  return true;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    storedWrites: RequestWrites | null;
+  }
+}
