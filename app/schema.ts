@@ -37,6 +37,7 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       owner text NOT NULL,
       key text NOT NULL,
       request_hash text NOT NULL,
+      request_id text,
       created_at timestamptz NOT NULL DEFAULT now(),
       status_code integer,
       content_type text,

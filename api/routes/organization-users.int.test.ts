@@ -19,7 +19,7 @@ describe('organization users API', () => {
     expect(response.headers['content-range']).toBe('users 0-1/2');
     const body = response.json();
     expect(body.map((u: { id: string }) => u.id).sort()).toEqual([admin.userId, users[0].userId].sort());
-    expect(Object.keys(body[0]).sort()).toEqual(['auditValidFrom', 'auditValidUntil', 'createdAt', 'email', 'id', 'lastLogin', 'role', 'username']);
+    expect(Object.keys(body[0]).sort()).toEqual(['auditValidFrom', 'auditValidUntil', 'createdAt', 'email', 'id', 'lastLogin', 'role', 'username', 'version']);
     expect(response.body).not.toMatch(/password|hash/i);
     // The view-only user may read the list too.
     expect((await users[0].request('GET', '/api/organization/users')).statusCode).toBe(200);
