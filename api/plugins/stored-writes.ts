@@ -90,6 +90,7 @@ export function trackedEventStore(inner: EventStore): EventStore {
     },
     readAll: (options) => inner.readAll(options),
     readOrganization: (organizationId, options) => inner.readOrganization(organizationId, options),
+    organizationPositionAt: (organizationId, instant) => inner.organizationPositionAt(organizationId, instant),
     waitForEvents: (after, options) => inner.waitForEvents(after, options),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),
