@@ -17,6 +17,5 @@ import { transactionsProjector } from './finance/transactions';
 import { bankingProjector } from './banking/banking';
 import { categoryMemoryProjector } from './banking/category-memory';
 import { insightsProjector } from './insights/insights';
-import { recordVersionsProjector } from './record-versions';
 
-export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector, searchProjector, insightsProjector, recordVersionsProjector];
+export const projectors: readonly Projector[] = [usersProjector, impersonationsProjector, organizationRevenuesProjector, expensesProjector, categoriesProjector, budgetsProjector, revenuesProjector, goalsProjector, investmentsProjector, transactionsProjector, bankingProjector, categoryMemoryProjector, dashboardLedgerProjector, notificationsProjector, notificationTriggersProjector, searchProjector, insightsProjector];

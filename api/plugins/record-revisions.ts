@@ -1,11 +1,15 @@
 // Every record the API answers carries its revision: `version` in the JSON (lists and single
 // records) and, on GET of one record, `ETag: "<version>"`. The client sends it back (If-Match, or
 // `version` in the body) and a stale one is refused with 409 (stored-writes.ts).
+//
+// The version is the revision of the record's event stream, the same number the event store checks
+// on append, read from the store itself (no read model to keep in step). An answer `asOf` an
+// instant carries the revisions as of that instant's cut, as the live answer did then.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { withTenant } from '../../app/db/tenant';
-import { recordVersions } from '../../projections/record-versions';
+import { streamName } from '../../app/eventstore/port';
+import { AS_OF_HEADER } from './as-of';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const versionField = z.number().int().optional().describe('Revisão do registro: envie-a em If-Match (ou version) ao alterar ou excluir');
@@ -25,6 +29,24 @@ function withVersion(schema: unknown): unknown {
 }
 
 type Versioned = { id?: unknown; version?: number };
+
+/**
+ * The stream categories a record id the API answers can belong to, in order of precedence (an
+ * organization's id also names its insights stream, which is not a record).
+ */
+const RECORD_CATEGORIES = ['expense', 'revenue', 'goal', 'budget', 'investment', 'category', 'user', 'organization', 'importedTransaction', 'bankConnection', 'notification'];
+
+/** Each id's revision: that of the first of its candidate streams that exists (at or before `until`). */
+async function revisionsOf(deps: AppDeps, ids: readonly string[], until: bigint | undefined): Promise<Map<string, number>> {
+  const streams = ids.flatMap((id) => RECORD_CATEGORIES.map((category) => streamName(category, id)));
+  const found = await deps.eventStore.streamRevisions(streams, { until });
+  const versions = new Map<string, number>();
+  for (const id of ids) {
+    const revision = RECORD_CATEGORIES.map((category) => found.get(streamName(category, id))).find((r) => r !== undefined);
+    if (revision !== undefined) versions.set(id, revision);
+  }
+  return versions;
+}
 
 function recordsOf(payload: unknown): Versioned[] {
   const list = Array.isArray(payload) ? payload : payload && typeof payload === 'object' ? [payload] : [];
@@ -47,7 +69,9 @@ export function registerRecordRevisions(app: FastifyInstance, deps: AppDeps): vo
     const records = recordsOf(payload);
     if (records.length === 0) return payload;
     const ids = [...new Set(records.map((r) => (r.id as string).toLowerCase()))];
-    const versions = await withTenant(deps.db, organizationId, (tx) => recordVersions(tx, organizationId, ids));
+    const asOf = reply.getHeader(AS_OF_HEADER);
+    const until = typeof asOf === 'string' ? await deps.eventStore.organizationPositionAt(organizationId, new Date(asOf)) : undefined;
+    const versions = await revisionsOf(deps, ids, until);
     for (const record of records) {
       const version = versions.get((record.id as string).toLowerCase());
       if (version !== undefined) record.version = version;

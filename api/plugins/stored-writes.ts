@@ -88,6 +88,7 @@ export function trackedEventStore(inner: EventStore): EventStore {
       checkRead(streamId, history);
       return history;
     },
+    streamRevisions: (streamIds, options) => inner.streamRevisions(streamIds, options),
     readAll: (options) => inner.readAll(options),
     readOrganization: (organizationId, options) => inner.readOrganization(organizationId, options),
     organizationPositionAt: (organizationId, instant) => inner.organizationPositionAt(organizationId, instant),

@@ -227,6 +227,16 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect(await store.organizationPositionAt(mine, new Date(Date.now() + 1_000))).toBe(second.position);
     });
 
+    it("knows each stream's revision, now and as of an earlier position", async () => {
+      const [a, b, missing] = [stream(), stream(), stream()];
+      const first = await store.append(a, [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata() });
+      await store.append(b, [event(1)], { expectedRevision: 'no_stream', metadata: metadata() });
+      await store.append(a, [event(3)], { expectedRevision: 1, metadata: metadata() });
+      expect(await store.streamRevisions([a, b, missing])).toEqual(new Map([[a, 2], [b, 0]]));
+      expect(await store.streamRevisions([a, b], { until: first.position })).toEqual(new Map([[a, 1]]));
+      expect(await store.streamRevisions([])).toEqual(new Map());
+    });
+
     it('pages through $all with no duplicate and no gap', async () => {
       const runId = randomUUID();
       const start = await store.headPosition();

@@ -112,6 +112,26 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       return events;
     },
 
+    // One backwards read per stream (EventStoreDB has no multi-stream lookup).
+    async streamRevisions(streamIds, { until } = {}) {
+      const found = new Map<string, number>();
+      await Promise.all(
+        streamIds.map(async (streamId) => {
+          try {
+            for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: until === undefined ? 1 : 10_000 })) {
+              const recorded = toRecorded(resolved);
+              if (!recorded || (until !== undefined && recorded.position > until)) continue;
+              found.set(streamId, recorded.revision);
+              break;
+            }
+          } catch (error) {
+            if (!(error instanceof StreamNotFoundError)) throw error;
+          }
+        }),
+      );
+      return found;
+    },
+
     async readAll({ after, limit }) {
       const events: RecordedEvent[] = [];
       const fromPosition = after === 0n ? START : { commit: after, prepare: after };

@@ -53,6 +53,11 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[], options: { metadata: AppendMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The revision of each of `streamIds` that exists: its last event's, or with `until` its last
+   * at or before that position (a record's version, also as of a time-travel cut).
+   */
+  streamRevisions(streamIds: readonly string[], options?: { until?: bigint }): Promise<Map<string, number>>;
   /** Events of $all strictly after `after` (0n = from the start), in position order. */
   readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;
   /**

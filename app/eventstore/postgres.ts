@@ -250,6 +250,18 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
       return events;
     },
 
+    async streamRevisions(streamIds, { until } = {}) {
+      if (streamIds.length === 0) return new Map();
+      const { rows } =
+        until === undefined
+          ? await pool.query<{ stream_id: string; revision: number }>('SELECT stream_id, revision FROM event_streams WHERE stream_id = ANY($1::text[]) AND revision >= 0', [streamIds])
+          : await pool.query<{ stream_id: string; revision: number }>(
+              'SELECT stream_id, max(revision)::int AS revision FROM events WHERE stream_id = ANY($1::text[]) AND position <= $2 GROUP BY stream_id',
+              [streamIds, until.toString()],
+            );
+      return new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
+    },
+
     async readAll({ after, limit }) {
       const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM fluxo_read_all($1, $2)`, [after.toString(), limit]);
       return rows.map(toRecorded);
