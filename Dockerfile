@@ -3,7 +3,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build --config ui/vite.config.ts && npm prune --omit=dev --no-audit --no-fund
+RUN npx vite build --config ui/vite.config.ts && node scripts/build-server.mjs && npm prune --omit=dev --no-audit --no-fund
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "scripts/start.ts"]
+CMD ["node", "--enable-source-maps", ".build/fluxo.mjs"]

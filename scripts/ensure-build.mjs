@@ -1,4 +1,5 @@
-// Builds the UI bundle before `npm start` serves it, when it is missing or older than its sources.
+// Builds what `npm start` runs when it is missing or older than its sources: the UI bundle, and the
+// server as one plain-JavaScript file (scripts/build-server.mjs).
 // The build tools (vite and the UI libraries) are devDependencies: a fresh clone's `npm ci` has
 // them; a production install (`npm ci --omit=dev`, the Docker image) serves the bundle built
 // beforehand and never rebuilds it.
@@ -39,3 +40,5 @@ if (!viteInstalled()) {
     execSync('npx vite build --config ui/vite.config.ts', { stdio: 'inherit' });
   }
 }
+
+await import('./build-server.mjs').then((server) => server.ensureServerBuild());

@@ -1,0 +1,48 @@
+// The server `npm start` runs: scripts/start.ts and everything it imports from this repository,
+// compiled by esbuild into one ES module, .build/fluxo.mjs; packages stay in node_modules.
+// Why not run the TypeScript through tsx as the other scripts do: tsx's loader keeps a second V8
+// isolate (its hooks worker) and a compile cache for the life of the process, ~45 MB of the idle
+// server's memory (191 → 145 MB RSS, measured side by side on the same database), and compiles on
+// every start.
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SERVER_BUNDLE = '.build/fluxo.mjs';
+const SOURCES = ['api', 'app', 'domain', 'projections', 'scripts'];
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  mkdirSync('.build', { recursive: true });
+  await build({
+    entryPoints: ['scripts/start.ts'],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // Files the code reads beside itself (new URL('./data/…', import.meta.url)) move with the bundle.
+  cpSync('app/identity/data', '.build/data', { recursive: true });
+}
+
+export async function ensureServerBuild() {
+  const stale = !existsSync(SERVER_BUNDLE) || statSync(SERVER_BUNDLE).mtimeMs < Math.max(...SOURCES.map(newest), statSync('package-lock.json').mtimeMs);
+  if (!stale) return;
+  console.log('Compilando o servidor (esbuild)…');
+  await buildServer();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
