@@ -2,17 +2,18 @@
 //  1. SIGKILL of `npm start` (scripts/start.ts, embedded PostgreSQL) mid-load: the orphaned embedded
 //     server is found and stopped by the next start, which comes up by itself.
 //  2. PostgreSQL stopped and started under load: the same server process carries on.
+//  3. SIGKILL of `npm start`'s embedded PostgreSQL mid-load: the server starts it again and carries on.
 // Both: every acknowledged (2xx) write is there, a retried one (same Idempotency-Key) is there once,
 // and the read models equal a fresh rebuild.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, EMBEDDED_PASSWORD, type EmbeddedDatabase } from '../app/db/embedded';
+import { freePort, recoverStaleServer, startEmbeddedPostgres, EMBEDDED_PASSWORD, type EmbeddedDatabase } from '../app/db/embedded';
 import { createDb } from '../app/db/pool';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
 import { projectors } from '../projections/registry';
@@ -25,7 +26,9 @@ afterEach(async () => {
 
 function startFluxo(env: Record<string, string>): { child: ChildProcess; url: Promise<string>; output: () => string } {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info',
-    SUPERADMIN_EMAIL: 'root@crash.test', SUPERADMIN_PASSWORD: 'senha-forte-123', FLUXO_AUDIT_KEY: randomBytes(32).toString('hex'), ...env };
+    SUPERADMIN_EMAIL: 'root@crash.test', SUPERADMIN_PASSWORD: 'senha-forte-123', FLUXO_AUDIT_KEY: randomBytes(32).toString('hex'),
+    // Never the checkout's own .data/running.json (a developer's `npm start` may own it).
+    FLUXO_CONNECTION_FILE: join(mkdtempSync(join(tmpdir(), 'fluxo-crash-conn-')), 'running.json'), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -42,6 +45,9 @@ function startFluxo(env: Record<string, string>): { child: ChildProcess; url: Pr
   url.catch(() => undefined);
   return { child, url, output: () => output };
 }
+
+/** An embedded server a failed test left behind (its `npm start` gone): stopped, as the next start would. */
+const stopLeftover = (dataDir: string) => recoverStaleServer(dataDir);
 
 const stopChild = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => new Promise<void>((resolve) => {
   if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -115,7 +121,7 @@ async function verify(databaseUrl: string, base: string, cookie: string, sent: S
       return acked.filter((s) => !ids.has(s.acked!.id)).length;
     }, { timeout: 20_000, interval: 250 }).toBe(0);
     // The read models as the running server built them equal a rebuild from the log.
-    const tables = ['expenses', 'record_versions', 'dashboard_ledger'];
+    const tables = ['expenses', 'dashboard_ledger'];
     const snapshot = async () => Promise.all(tables.map(async (table) => {
       const exists = await db.oneFirst(sql.type(z.object({ e: z.boolean() }))`SELECT to_regclass(${table}) IS NOT NULL AS e`);
       return exists ? db.oneFirst(sql.type(z.object({ h: z.string() }))`
@@ -123,7 +129,7 @@ async function verify(databaseUrl: string, base: string, cookie: string, sent: S
     }));
     const live = await snapshot();
     const eventStore = createPostgresEventStore(db, databaseUrl);
-    for (const name of ['expenses', 'record-versions', 'dashboard-ledger']) {
+    for (const name of ['expenses', 'dashboard-ledger']) {
       const projector = projectors.find((p) => p.name === name);
       if (projector) await rebuildProjector({ db, eventStore, projector, batchSize: 2_000 });
     }
@@ -142,6 +148,7 @@ describe('crash recovery under load', () => {
     const env = { FLUXO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: '' };
     const first = startFluxo(env);
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => stopLeftover(dataDir));
     cleanups.push(() => stopChild(first.child, 'SIGKILL'));
     let base = await first.url;
     const cookie = await register(base);
@@ -164,7 +171,7 @@ describe('crash recovery under load', () => {
     console.log(`[crash] SIGKILL do servidor: ${running.sent.length} escritas, ${ackedBeforeKill} confirmadas antes do kill, ${result.acknowledged} após as novas tentativas; perdidas ${result.lost}, duplicadas ${result.duplicated}`);
     expect(result.lost).toBe(0);
     expect(result.duplicated).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('PostgreSQL stopped and started under load: the same server carries on; nothing acknowledged is lost or doubled', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fluxo-pgcrash-'));
@@ -193,5 +200,34 @@ describe('crash recovery under load', () => {
     console.log(`[crash] PostgreSQL parado e reiniciado: ${running.sent.length} escritas, ${ackedDuringLoad} confirmadas sob carga, ${result.acknowledged} após as novas tentativas; perdidas ${result.lost}, duplicadas ${result.duplicated}`);
     expect(result.lost).toBe(0);
     expect(result.duplicated).toBe(0);
-  }, 120_000);
+  }, 180_000);
+
+  it("SIGKILL of npm start's embedded PostgreSQL mid-load: the server starts it again and carries on; nothing acknowledged is lost or doubled", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fluxo-pgkill-'));
+    const pgPort = await freePort();
+    const fluxo = startFluxo({ FLUXO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: '', FLUXO_READ_YOUR_WRITES_MS: '3000' });
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => stopLeftover(dataDir));
+    cleanups.push(() => stopChild(fluxo.child));
+    const base = await fluxo.url;
+    const cookie = await register(base);
+    let stop = false;
+    const running = load(() => base, cookie, 6, () => stop);
+    const acked = () => running.sent.filter((s) => s.acked).length;
+    await expect.poll(acked, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(20);
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    const ackedAtKill = acked();
+    await expect.poll(acked, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(ackedAtKill + 20);
+    stop = true;
+    await running.done;
+    await retryUnacknowledged(base, cookie, running.sent, 50_000);
+    expect(fluxo.child.exitCode, 'the server process carried on').toBeNull();
+    expect(fluxo.output()).toMatch(/PostgreSQL embutido parou e foi reiniciado/);
+    await expect.poll(async () => (await fetch(`${base}/api/ready`)).status, { timeout: 20_000, interval: 250 }).toBe(200);
+    const result = await verify(`postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${pgPort}/fluxo`, base, cookie, running.sent);
+    console.log(`[crash] SIGKILL do PostgreSQL embutido: ${running.sent.length} escritas, ${ackedAtKill} confirmadas antes do kill, ${result.acknowledged} após as novas tentativas; perdidas ${result.lost}, duplicadas ${result.duplicated}`);
+    expect(result.lost).toBe(0);
+    expect(result.duplicated).toBe(0);
+  }, 180_000);
 });
