@@ -133,6 +133,28 @@ describe('Despesas and Orçamento', () => {
     await expectBudget(/R\$\s1\.200,00/, 'Excedido', '120,0');
   });
 
+  it('refuses to overwrite a change saved meanwhile in another tab, and says so', async () => {
+    await page.goto('/expenses');
+    await row('Campanha de lançamento no Instagram').getByRole('button', { name: 'Editar despesa' }).click();
+    const mine = page.getByRole('dialog', { name: 'Editar Despesa' });
+    await mine.getByLabel('Valor (R$)').waitFor();
+    // Someone else opens the same expense and saves first.
+    const other = await signedInPage(browser, app.url, ADMIN);
+    await other.goto('/expenses');
+    await other.getByRole('row').filter({ hasText: 'Campanha de lançamento no Instagram' }).getByRole('button', { name: 'Editar despesa' }).click();
+    const theirs = other.getByRole('dialog', { name: 'Editar Despesa' });
+    await theirs.getByLabel('Valor (R$)').fill('1100');
+    await theirs.getByRole('button', { name: 'Atualizar Despesa' }).click();
+    await other.getByText('Despesa atualizada').waitFor();
+    await other.context().close();
+
+    await mine.getByLabel('Valor (R$)').fill('900');
+    await mine.getByRole('button', { name: 'Atualizar Despesa' }).click();
+    await page.getByText('Este registro foi alterado por outra pessoa. Recarregue e tente novamente.').waitFor();
+    await page.goto('/expenses');
+    await row('Campanha de lançamento no Instagram').getByText(/R\$\s1\.100,00/).waitFor();
+  });
+
   it('lets a view-only user see expenses and budgets but not change them', async () => {
     const viewer = await signedInPage(browser, app.url, VIEWER);
     await viewer.goto('/expenses');
