@@ -7,7 +7,7 @@ import { roles } from '../../domain/identity/roles';
 import type { AppDeps } from '../../app/deps';
 import { login, registerOrganization } from '../../app/identity/auth';
 import { endImpersonation } from '../../app/identity/impersonation';
-import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS } from '../../app/identity/sessions';
+import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS, SIGNED_IN_HINT_COOKIE } from '../../app/identity/sessions';
 import { findActiveUser, findOrganization, type UserRow } from '../../projections/identity/queries';
 import { actorContext, requireAuth } from '../plugins/auth';
 import { sleep, tooManyAttemptsMessage } from '../../app/identity/login-throttle';
@@ -48,6 +48,12 @@ const messageResponse = z.object({ message: z.string() });
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   const secure = request.server.secureCookies || request.protocol === 'https';
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
+  setSignedInHint(request, reply);
+}
+
+function setSignedInHint(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = request.server.secureCookies || request.protocol === 'https';
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge: Math.floor(SESSION_TTL_MS / 1000) });
 }
 
 export function avatarUrl(avatarRef: string | null): string | null {
@@ -123,10 +129,16 @@ export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) 
     if (request.auth?.impersonation) await endImpersonation(deps, request.auth.impersonation.sessionId, 'stopped', actorContext(request, deps));
     if (token) await revokeSession(deps.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
   app.get('/auth/me', {
     schema: { tags: ['autenticação'], summary: 'Usuário atual', response: { 200: currentUserResponse, 401: messageResponse } },
-  }, async (request) => currentUser(deps, request));
+  }, async (request, reply) => {
+    const body = await currentUser(deps, request);
+    // A session opened before the hint existed gets it now.
+    if (!request.cookies[SIGNED_IN_HINT_COOKIE]) setSignedInHint(request, reply);
+    return body;
+  });
 };

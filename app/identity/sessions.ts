@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { roles } from '../../domain/identity/roles';
 
 export const SESSION_COOKIE = 'fluxo_session';
+/**
+ * A readable companion of the session cookie holding no secret (just '1'): it tells the page that a
+ * session may exist, so public pages do not ask /api/auth/me (a 401 in every visitor's console).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'fluxo_signed_in';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -15,16 +15,17 @@ const signedInAs = (role: Role) => ({
 });
 
 const visit = (path: string, session: ReturnType<typeof signedInAs> | null) => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
+  // What the server sets beside the session cookie (the page reads it; the session cookie is httpOnly).
+  document.cookie = session ? 'fluxo_signed_in=1; path=/' : 'fluxo_signed_in=; Max-Age=0; path=/';
+  const fetch = vi.fn(async (url: string) => {
       if (!session) return answer(401, { message: 'Sessão expirada ou inexistente.' });
       // Signed in, the screens' own data calls find nothing here (a 401 would sign the visitor out).
       return url === '/api/auth/me' ? answer(200, session) : answer(404, { message: 'Rota não encontrada' });
-    }),
-  );
+  });
+  vi.stubGlobal('fetch', fetch);
   window.history.pushState({}, '', path);
   render(<App />);
+  return fetch;
 };
 
 afterEach(async () => {
@@ -35,10 +36,11 @@ afterEach(async () => {
 });
 
 describe('a signed-out visitor', () => {
-  it('sees the landing page at /, without being sent to /login', async () => {
-    visit('/', null);
+  it('sees the landing page at /, without being sent to /login, and the API is not asked who they are', async () => {
+    const fetch = visit('/', null);
     expect(await screen.findByRole('heading', { name: /Gestão financeira inteligente/ })).toBeTruthy();
     expect(window.location.pathname).toBe('/');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('is sent to /login from a protected screen', async () => {

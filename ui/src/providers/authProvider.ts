@@ -69,14 +69,30 @@ const remember = (session: Session | null): Session | null => {
 const isSession = (body: unknown): body is Session =>
   typeof (body as Session | undefined)?.user?.id === 'string' && typeof (body as Session).user.role === 'string';
 
+// Set by the server beside the httpOnly session cookie (app/identity/sessions.ts: SIGNED_IN_HINT_COOKIE).
+const HINT_COOKIE = 'fluxo_signed_in';
+const hasSignedInHint = () => document.cookie.split(';').some((part) => part.trim().startsWith(`${HINT_COOKIE}=`));
+const forgetSignedInHint = () => {
+  document.cookie = `${HINT_COOKIE}=; Max-Age=0; path=/`;
+};
+
+/** Pages a signed-out visitor may see: without the hint cookie they do not ask /api/auth/me. */
+const PUBLIC_PATHS = new Set(['/', '/landing', '/login', '/register', '/forgot-password', '/reset-password']);
+
 const fetchSession = async (): Promise<Session | null> => {
   const started = generation;
   const keep = (session: Session | null) => (started === generation ? remember(session) : session);
+  // No hint: nobody signed in from this browser. A protected screen still asks (a session opened
+  // before the hint existed gets it from that answer); a public page knows enough already.
+  if (!hasSignedInHint() && PUBLIC_PATHS.has(window.location.pathname)) return keep(null);
   try {
     const body = await apiJson<unknown>('auth/me');
     return keep(isSession(body) ? body : null);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return keep(null);
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSignedInHint();
+      return keep(null);
+    }
     // Spec §8 'Failed to fetch user': treated as signed out, but not remembered.
     console.warn('Failed to fetch user', error);
     return null;
@@ -139,6 +155,7 @@ export const authProvider: AuthProvider = {
       // A 401 means the session was already gone: that is a successful logout too.
       if (!(error instanceof ApiError && error.status === 401)) throw error;
     }
+    forgetSignedInHint();
     remember(null);
   },
 
@@ -148,6 +165,7 @@ export const authProvider: AuthProvider = {
 
   checkError: async (error: { status?: number }) => {
     if (error?.status === 401) {
+      forgetSignedInHint();
       generation += 1;
       remember(null);
       throw error;
