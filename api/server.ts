@@ -35,6 +35,8 @@ export type ServerOptions = {
   secureCookies?: boolean;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); default none. */
   trustProxy?: TrustProxy;
+  /** The address users reach Fluxo at (FLUXO_PUBLIC_URL), for links such as password resets. */
+  publicUrl?: string;
   /** Login throttling limits (tests shorten them). */
   loginThrottle?: Partial<ThrottleLimits>;
 };
@@ -51,6 +53,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('secureCookies', options.secureCookies ?? false);
+  app.decorate('publicUrl', options.publicUrl ?? null);
   app.decorate('loginThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.loginThrottle }));
   // Every route as registered (method, path pattern): the cross-tenant and role matrices iterate it.
   const routeList: RegisteredRoute[] = [];
@@ -112,6 +115,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     secureCookies: boolean;
     loginThrottle: AttemptThrottle;
+    publicUrl: string | null;
     routeList: readonly RegisteredRoute[];
   }
 }

@@ -2,6 +2,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { migrateImportJobTable } from './banking/import-job-table';
 import { migrateAttachmentTable } from './finance/attachments';
+import { migratePasswordResetTable } from './identity/password-reset';
 
 export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -22,6 +23,8 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       impersonation_expires_at timestamptz
     )`);
   await db.query(sql.unsafe`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id) WHERE revoked_at IS NULL`);
+  // 'Esqueci minha senha' links: only each token's SHA-256, its expiry and when it was used.
+  await migratePasswordResetTable(db);
   // Unique business keys (login email, organization slug) reserved before the event is appended.
   await db.query(sql.unsafe`
     CREATE TABLE IF NOT EXISTS unique_keys (

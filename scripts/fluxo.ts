@@ -29,6 +29,10 @@ export type FluxoOptions = {
   trustProxy?: TrustProxy;
   logLevel?: string;
   prettyLogs?: boolean;
+  /** Where pino writes (default stdout); the e2e tests read the log from here. */
+  logStream?: pino.DestinationStream;
+  /** FLUXO_PUBLIC_URL: the address in the links Fluxo writes (password resets). */
+  publicUrl?: string;
   /** Signs the audit checkpoints; default FLUXO_AUDIT_KEY or .data/audit.key (created on first start). */
   auditKey?: AuditKey;
   /** How long a write waits for the read models before answering 202 (default FLUXO_READ_YOUR_WRITES_MS, 5000). */
@@ -45,7 +49,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     serializers: { err: safeError },
     redact: { paths: ['req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword', '*.token'], censor: '[oculto]' },
     ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
+  }, options.logStream);
   const role = options.role ?? 'all';
   const db = await createDb(options.databaseUrl);
   await migrateDatabase(db);
@@ -96,7 +100,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   let url = '';
   if (role !== 'projections') {
     sweeper = startImpersonationSweeper(deps);
-    server = await buildServer(deps, { logger, serveUi: options.serveUi, trustProxy: options.trustProxy });
+    server = await buildServer(deps, { logger, serveUi: options.serveUi, trustProxy: options.trustProxy, publicUrl: options.publicUrl });
     url = await server.listen({ port: options.port, host: options.host ?? '0.0.0.0' });
     url = url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
   }

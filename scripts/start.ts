@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    publicUrl: process.env.FLUXO_PUBLIC_URL || undefined,
     role: argRole(),
     seedDemo: process.env.SEED_DEMO !== 'false',
     superAdmin: {

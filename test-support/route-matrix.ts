@@ -133,6 +133,8 @@ export const routeCases: Record<string, RouteCase> = {
   'POST /api/auth/register': { kind: 'public' },
   'POST /api/auth/login': { kind: 'public' },
   'POST /api/auth/logout': { kind: 'public' },
+  'POST /api/auth/forgot-password': { kind: 'public' },
+  'POST /api/auth/reset-password': { kind: 'public' },
   'PUT /api/auth/profile': { kind: 'self', body: async (ctx, actor) => pick(await ownProfile(ctx, actor)) },
   // The same password again: allowed, and every client keeps working.
   'PUT /api/auth/change-password': { kind: 'self', body: () => ({ currentPassword: 'senha123', newPassword: 'senha123' }) },

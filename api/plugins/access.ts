@@ -25,7 +25,8 @@ export const SELF_SERVICE_WRITES = new Set([
   'PATCH /api/notifications/mark-all-read',
 ]);
 
-export const PUBLIC_ROUTES = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/auth/logout']);
+export const PUBLIC_ROUTES = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/auth/logout',
+  'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

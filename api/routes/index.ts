@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps';
 import { authRoutes } from './auth';
+import { passwordResetRoutes } from './password-reset';
 import { profileRoutes } from './profile';
 import { organizationUserRoutes } from './organization-users';
 import { adminOrganizationRoutes } from './admin-organizations';
@@ -30,6 +31,7 @@ import { auditRoutes } from './audit';
 export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   await api.register(healthRoutes(deps));
   await api.register(authRoutes(deps));
+  await api.register(passwordResetRoutes(deps));
   await api.register(financialRoutes(deps));
   await api.register(chartRoutes(deps));
   await api.register(cashFlowRoutes(deps));

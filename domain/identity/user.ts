@@ -25,7 +25,7 @@ export const userEvents = {
     avatarRef: z.string().nullable().optional(),
   }),
   UserRoleChanged: z.object({ userId: z.string(), role: roleSchema, auditAccess: auditAccessSchema.nullable().optional() }),
-  UserPasswordChanged: z.object({ userId: z.string(), changedBy: z.string(), method: z.enum(['self', 'reset']) }),
+  UserPasswordChanged: z.object({ userId: z.string(), changedBy: z.string(), method: z.enum(['self', 'reset', 'email_link']) }),
   UserLoggedIn: z.object({ userId: z.string(), at: z.string() }),
   UserDeleted: z.object({ userId: z.string(), deletedAt: z.string(), reason: z.enum(['removed', 'organization_deleted']) }),
 };
@@ -35,7 +35,7 @@ export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; organizationId: string | null; username: string; email: string; role: Role; auditAccess?: AuditAccess | null; now: string } }
   | { type: 'UpdateUserProfile'; data: { username: string; email: string; avatarRef?: string | null } }
   | { type: 'ChangeUserRole'; data: { role: Role; auditAccess?: AuditAccess | null } }
-  | { type: 'RecordPasswordChange'; data: { changedBy: string; method: 'self' | 'reset' } }
+  | { type: 'RecordPasswordChange'; data: { changedBy: string; method: 'self' | 'reset' | 'email_link' } }
   | { type: 'RecordLogin'; data: { now: string } }
   | { type: 'DeleteUser'; data: { now: string; reason: 'removed' | 'organization_deleted' } };
 

@@ -8,11 +8,17 @@ import { runFluxo, type RunningFluxo } from '../../scripts/fluxo';
 
 export const SUPER_ADMIN = { email: 'root@fluxo.app', password: 'root-senha' };
 
-export type E2eApp = RunningFluxo & { database: TestDatabase; stop: () => Promise<void> };
+export type E2eApp = RunningFluxo & {
+  database: TestDatabase;
+  /** Every line the server logged (pino JSON), as an operator would read it. */
+  logLines: string[];
+  stop: () => Promise<void>;
+};
 
 export async function startApp(options: { seedDemo?: boolean } = {}): Promise<E2eApp> {
   if (!existsSync(`${defaultUiDist}/index.html`)) throw new Error('ui/dist is missing: run `npm run build` first (npm run test:e2e does).');
   const database = await createTestDatabase();
+  const logLines: string[] = [];
   const running = await runFluxo({
     databaseUrl: database.url,
     port: 0,
@@ -20,11 +26,13 @@ export async function startApp(options: { seedDemo?: boolean } = {}): Promise<E2
     seedDemo: options.seedDemo ?? false,
     superAdmin: SUPER_ADMIN,
     logLevel: 'warn',
+    logStream: { write: (line: string) => { logLines.push(line); process.stdout.write(line); } },
     auditKey: auditKeyFrom(randomBytes(32)),
   });
   return {
     ...running,
     database,
+    logLines,
     stop: async () => {
       await running.close();
       await database.drop();

@@ -4,9 +4,11 @@ import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { Landing } from './pages/Landing';
+import { ForgotPassword } from './pages/ForgotPassword';
 import { Login } from './pages/Login';
 import { NotFound } from './pages/NotFound';
 import { Register } from './pages/Register';
+import { ResetPassword } from './pages/ResetPassword';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -58,6 +60,8 @@ export const App = () => (
       <CustomRoutes noLayout>
         <Route path="/landing" element={<Landing />} />
         <Route path="/register" element={<Register />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="/reset-password" element={<ResetPassword />} />
       </CustomRoutes>
 
       {/* Resources go here as <Resource name="expenses" {...expenses} /> (see resources/<name>/index.ts). */}

@@ -1,4 +1,4 @@
-// The frame of the login and register pages: brand, title, the server's error above the form, and a
+// The frame of the login, register and password-reset pages: brand, title, the server's error above the form, and a
 // link to the other page. A visitor this page already knows to be signed in is sent to the app; the
 // API is not asked (a signed-out visitor would get a 401 from /api/auth/me in the console).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
@@ -11,15 +11,17 @@ import { Logo } from './landing/Logo';
 
 interface AuthPageProps {
   /** i18n prefix of the page's texts: `<prefix>.title`, `.subtitle`, `.question`, `.link`. */
-  messages: 'fluxo.auth.login' | 'fluxo.auth.register';
+  messages: 'fluxo.auth.login' | 'fluxo.auth.register' | 'fluxo.auth.forgot' | 'fluxo.auth.reset';
   /** Where the link under the form leads (the other auth page). */
   linkTo: string;
   /** The server's message for the last failed attempt. */
   error?: string;
+  /** The server's message for the last successful one. */
+  notice?: string;
   children: ReactNode;
 }
 
-export const AuthPage = ({ messages, linkTo, error, children }: AuthPageProps) => {
+export const AuthPage = ({ messages, linkTo, error, notice, children }: AuthPageProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
 
@@ -55,6 +57,11 @@ export const AuthPage = ({ messages, linkTo, error, children }: AuthPageProps) =
             {error && (
               <Alert severity="error" role="alert" sx={{ mb: 2 }}>
                 {error}
+              </Alert>
+            )}
+            {notice && (
+              <Alert severity="success" role="status" sx={{ mb: 2 }}>
+                {notice}
               </Alert>
             )}
             {children}

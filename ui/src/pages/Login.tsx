@@ -1,6 +1,8 @@
 // /login (spec §2, §5): email and password; the server's message appears above the form.
 import { useState } from 'react';
+import { Box, Link } from '@mui/material';
 import { email, Form, required, TextInput, useLogin, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Credentials } from '../providers/authProvider';
 import { errorMessage } from '../providers/httpClient';
 import { AuthPage, SubmitButton } from './AuthPage';
@@ -32,6 +34,9 @@ export const Login = () => {
         />
         {/* A plain password field: PasswordInput's 'Mostrar senha' toggle would be a second control labelled 'senha'. */}
         <TextInput source="password" type="password" label="fluxo.auth.password" autoComplete="current-password" validate={required()} />
+        <Box sx={{ textAlign: 'right', mt: -1, mb: 1 }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2">{translate('fluxo.auth.forgotLink')}</Link>
+        </Box>
         <SubmitButton label="fluxo.auth.login.submit" />
       </Form>
     </AuthPage>

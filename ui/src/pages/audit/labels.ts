@@ -108,6 +108,7 @@ const statusNames: Record<string, string> = {
   ...Object.fromEntries([...expenseStatusChoices, ...revenueStatusChoices].map((c) => [c.id, c.name])),
   active: 'Ativa', inactive: 'Inativa', suspended: 'Suspensa', completed: 'Concluída',
 };
+const passwordChangeMethods: Record<string, string> = { self: 'Pelo próprio usuário', reset: 'Redefinida por um administrador', email_link: 'Link de redefinição (Esqueci minha senha)' };
 const endReasons: Record<string, string> = { stopped: 'Encerrado pelo suporte', expired: 'Expirou', removed: 'Removido', organization_deleted: 'Organização excluída' };
 
 /** Centavos as the events keep them ('123456' or 123456) → 'R$ 1.234,56'. */
@@ -130,6 +131,7 @@ export function formatValue(field: string, value: unknown): string {
     if (field === 'role') return roleNames[value] ?? value;
     if (field === 'status') return statusNames[value] ?? value;
     if (field === 'reason') return endReasons[value] ?? value;
+    if (field === 'method') return passwordChangeMethods[value] ?? value;
     if (field === 'expenseType') return labelOf(expenseTypeChoices, value);
     if (field === 'recurringPeriod') return labelOf(periodChoices, value);
     if (field === 'period') return labelOf(budgetPeriodChoices, value);
