@@ -11,7 +11,8 @@ const logged: { obj: Record<string, unknown>; msg?: string }[] = [];
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
   const capture = (obj: object | string, msg?: string) => void logged.push({ obj: typeof obj === 'string' ? { msg: obj } : (obj as Record<string, unknown>), msg });
-  t.deps.logger = { info: capture, warn: capture, error: capture, debug: capture };
+  // The routes hold their own copy of deps, sharing this logger object.
+  Object.assign(t.deps.logger, { info: capture, warn: capture, error: capture, debug: capture });
 });
 afterAll(async () => t.close());
 
