@@ -24,6 +24,7 @@ import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 import { registerStoredWrites, trackedDeps } from './plugins/stored-writes';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRecordRevisions } from './plugins/record-revisions';
+import { closePastReads } from './plugins/as-of';
 import { registerDegradedTenant } from './plugins/degraded-tenant';
 
 export type ServerOptions = {
@@ -86,6 +87,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerIdempotency(app, deps);
   registerRecordRevisions(app, deps);
   registerDegradedTenant(app, deps);
+  app.addHook('onClose', () => closePastReads(deps.db));
   const routeDeps = trackedDeps(deps);
   await app.register(async (api) => registerRoutes(api, routeDeps), { prefix: '/api' });
   if (serveUi) {

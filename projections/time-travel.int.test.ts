@@ -14,6 +14,7 @@ import { financialMetrics } from './dashboard/queries';
 import { expensesProjector } from './finance/expenses';
 import { transactionsProjector } from './finance/transactions';
 import type { Tx } from './projector';
+import { PastReads } from './past-sessions';
 import { readAtPosition, readAsOf } from './time-travel';
 
 let t: TestApp;
@@ -121,3 +122,63 @@ describe('time-travel replay of a typical organization', () => {
     expect(left).toBe(0);
   });
 });
+
+describe('past reads kept between requests (the Ver como em picker, the dashboard\'s four figures)', () => {
+  const projectors = [dashboardLedgerProjector, expensesProjector, transactionsProjector];
+  const range = { startDate: '2022-01-01', endDate: '2024-12-31' };
+  const positionsOf = async (organizationId: string) => t.database.db.anyFirst(sql.type(z.object({ position: z.bigint() }))`
+    SELECT position FROM events WHERE metadata->>'organizationId' = ${organizationId} ORDER BY position`);
+  const oneShot = (organizationId: string, position: bigint) =>
+    readAtPosition(t.deps, organizationId, position, projectors, (tx) => financialMetrics(tx, organizationId, range));
+
+  it('replays once per position, moves forward by the events in between, and answers as a fresh replay does', async () => {
+    const reads = new PastReads(t.database.db, t.deps.eventStore, projectors, 2);
+    try {
+      const positions = await positionsOf(org);
+      const early = positions[Math.floor(positions.length / 3)];
+      const head = positions[positions.length - 1];
+      const first = await reads.read(org, early, async (tx, stats) => ({ metrics: await financialMetrics(tx, org, range), stats }));
+      expect(first.stats.reused).toBe(false);
+      expect(first.metrics).toEqual(await oneShot(org, early));
+      // The other three figures at the same instant: no replay at all.
+      for (let i = 0; i < 3; i++) {
+        const again = await reads.read(org, early, async (tx, stats) => ({ metrics: await financialMetrics(tx, org, range), stats }));
+        expect(again.stats).toMatchObject({ reused: true, events: 0 });
+        expect(again.metrics).toEqual(first.metrics);
+      }
+      // Forward to the head: only the events after `early` are applied, and the answer is the live one.
+      const later = await reads.read(org, head, async (tx, stats) => ({ metrics: await financialMetrics(tx, org, range), stats }));
+      expect(later.stats.reused).toBe(false);
+      expect(later.stats.events).toBe(positions.filter((p) => p > early).length);
+      expect(later.metrics).toEqual(await t.database.db.transaction((tx) => financialMetrics(tx, org, range)));
+      expect(later.metrics).not.toEqual(first.metrics);
+    } finally {
+      await reads.close();
+    }
+  });
+
+  it('keeps organizations apart: another organization\'s snapshot, concurrent reads, the tenant role', async () => {
+    const reads = new PastReads(t.database.db, t.deps.eventStore, projectors, 1);
+    try {
+      const [orgHead] = (await positionsOf(org)).slice(-1);
+      const [otherHead] = (await positionsOf(otherOrg)).slice(-1);
+      const seen = await Promise.all([
+        reads.read(org, orgHead, (tx) => financialMetrics(tx, org, range)),
+        reads.read(otherOrg, otherHead, (tx) => financialMetrics(tx, otherOrg, range)),
+        reads.read(org, orgHead, (tx) => financialMetrics(tx, org, range)),
+      ]);
+      expect(seen[0]).toEqual(await oneShot(org, orgHead));
+      expect(seen[2]).toEqual(seen[0]);
+      expect(seen[1]).toEqual(await oneShot(otherOrg, otherHead));
+      // One session now holds the other organization's past: as it, this organization's rows are invisible.
+      const leaked = await reads.read(otherOrg, otherHead, (tx) => tx.oneFirst(sql.type(z.object({ n: z.number() }))`
+        SELECT count(*)::int AS n FROM dashboard_entries WHERE organization_id = ${org}`));
+      expect(leaked).toBe(0);
+    } finally {
+      await reads.close();
+    }
+    const left = await t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_class WHERE relpersistence = 't'`);
+    expect(left).toBe(0);
+  });
+});
+

@@ -34,31 +34,13 @@ export async function readAtPosition<T>(
   read: (tx: Tx, stats: ReplayStats) => Promise<T>,
 ): Promise<T> {
   const stats: ReplayStats = { position, events: 0, createMs: 0, readMs: 0, applyMs: 0 };
-  let after = 0n;
-  const readPage = (): Promise<RecordedEvent[]> => {
-    const started = performance.now();
-    const next = deps.eventStore.readOrganization(organizationId, { after, limit: PAGE, until: position });
-    next.then(() => { stats.readMs += performance.now() - started; }, () => undefined); // awaited below: not "unhandled"
-    return next;
-  };
-  // The first page is read while the tables are created.
-  let page = position > 0n ? readPage() : Promise.resolve([]);
   try {
     await deps.db.transaction(async (tx) => {
-      let started = performance.now();
+      const started = performance.now();
       await tx.query(sql.unsafe`SELECT set_config('search_path', 'pg_temp, ' || current_setting('search_path'), true)`);
       for (const projector of projectors) await projector.migrate(tx);
       stats.createMs = performance.now() - started;
-      for (;;) {
-        const batch = await page;
-        if (batch.length === 0) break;
-        after = batch[batch.length - 1].position;
-        page = batch.length < PAGE ? Promise.resolve([]) : readPage(); // the next page is read while this one applies
-        started = performance.now();
-        for (const projector of projectors) await applyEvents(projector, batch, tx);
-        stats.applyMs += performance.now() - started;
-        stats.events += batch.length;
-      }
+      await replayOrganization(tx, deps.eventStore, organizationId, { after: 0n, until: position }, projectors, stats);
       await tx.query(sql.unsafe`SET LOCAL ROLE fluxo_app`);
       await tx.query(sql.unsafe`SELECT set_config('app.organization_id', ${organizationId}, true)`);
       throw new RolledBack(await read(tx, stats));
@@ -68,6 +50,38 @@ export async function readAtPosition<T>(
     throw error;
   }
   throw new Error('unreachable: a time-travel transaction always rolls back');
+}
+
+/**
+ * Applies the organization's events in (after, until] through `projectors`' batch handlers on `tx`,
+ * a page at a time; the next page is read while one applies. Adds to `stats`.
+ */
+export async function replayOrganization(
+  tx: Tx,
+  eventStore: EventStore,
+  organizationId: string,
+  range: { after: bigint; until: bigint },
+  projectors: readonly Projector[],
+  stats: Pick<ReplayStats, 'events' | 'readMs' | 'applyMs'>,
+): Promise<void> {
+  let after = range.after;
+  const readPage = (): Promise<RecordedEvent[]> => {
+    const started = performance.now();
+    const next = eventStore.readOrganization(organizationId, { after, limit: PAGE, until: range.until });
+    next.then(() => { stats.readMs += performance.now() - started; }, () => undefined); // awaited below: not "unhandled"
+    return next;
+  };
+  let page = range.until > after ? readPage() : Promise.resolve([]);
+  for (;;) {
+    const batch = await page;
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].position;
+    page = batch.length < PAGE ? Promise.resolve([]) : readPage();
+    const started = performance.now();
+    for (const projector of projectors) await applyEvents(projector, batch, tx);
+    stats.applyMs += performance.now() - started;
+    stats.events += batch.length;
+  }
 }
 
 /** Same as readAtPosition, cut at the organization's last event recorded at or before `instant`. */

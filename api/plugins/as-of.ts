@@ -8,7 +8,10 @@ import type { AppDeps } from '../../app/deps';
 import { withTenant, type TenantRead } from '../../app/db/tenant';
 import { validationError } from '../../domain/shared/errors';
 import type { Projector } from '../../projections/projector';
-import { readAsOf } from '../../projections/time-travel';
+import { dashboardLedgerProjector } from '../../projections/dashboard/ledger';
+import { expensesProjector } from '../../projections/finance/expenses';
+import { transactionsProjector } from '../../projections/finance/transactions';
+import { PastReads } from '../../projections/past-sessions';
 
 export const AS_OF_HEADER = 'Fluxo-As-Of';
 
@@ -42,6 +45,25 @@ export type Reading = {
   read: TenantRead;
 };
 
+/** Every read model a past answer can come from: replayed together, so one replay serves them all. */
+const PAST_PROJECTORS: readonly Projector[] = [dashboardLedgerProjector, expensesProjector, transactionsProjector];
+const pastReads = new WeakMap<object, PastReads>();
+
+function pastReadsOf(deps: Pick<AppDeps, 'db' | 'eventStore'>): PastReads {
+  let reads = pastReads.get(deps.db);
+  if (!reads) {
+    reads = new PastReads(deps.db, deps.eventStore, PAST_PROJECTORS);
+    pastReads.set(deps.db, reads);
+  }
+  return reads;
+}
+
+/** Gives back the connections holding past read models (the server's onClose). */
+export async function closePastReads(db: object): Promise<void> {
+  await pastReads.get(db)?.close();
+  pastReads.delete(db);
+}
+
 /**
  * How a request reads the tenant's data: live (withTenant), or as of a past instant over
  * `projectors`' read models replayed from the log. Marks a past answer with the Fluxo-As-Of header.
@@ -56,6 +78,15 @@ export function readingFor(
   const clock = deps.clock();
   const asOf = parseAsOf(query.asOf, clock);
   if (!asOf) return { now: clock, asOf: null, read: (fn) => withTenant(deps.db, organizationId, fn) };
+  const missing = projectors.find((projector) => !PAST_PROJECTORS.includes(projector));
+  if (missing) throw new Error(`time travel does not replay ${missing.name}: add it to PAST_PROJECTORS`);
   reply?.header(AS_OF_HEADER, asOf.toISOString()).header('Access-Control-Expose-Headers', AS_OF_HEADER);
-  return { now: asOf, asOf, read: (fn) => readAsOf(deps, organizationId, asOf, projectors, (tx) => fn(tx)) };
+  return {
+    now: asOf,
+    asOf,
+    read: async (fn) => {
+      const position = await deps.eventStore.organizationPositionAt(organizationId, asOf);
+      return pastReadsOf(deps).read(organizationId, position, (tx) => fn(tx));
+    },
+  };
 }

@@ -130,13 +130,17 @@ describe('asOf: the figures as they stood at an instant', () => {
     const filtered = await viewer.request('GET', `/api/transactions?filter=${encodeURIComponent(JSON.stringify({ asOf: at, type: 'expense' }))}`);
     expect(filtered.headers['fluxo-as-of']).toBe(new Date(at).toISOString());
     expect(filtered.json().map((r: { description: string }) => r.description).sort()).toEqual(['Aluguel março', 'Contador']);
-    // The pool's connections keep serving live reads (the replay's temporary tables never commit).
+    // The pool's connections keep serving live reads: the replayed tables are TEMP tables kept only
+    // on the connections set apart for past reads (at most two), never on one a live read gets.
     for (let i = 0; i < 12; i++) {
       const live = (await viewer.request('GET', '/api/transactions')).json() as { description: string }[];
       expect(live.map((r) => r.description)).not.toContain('Aluguel março');
     }
-    const leftovers = await t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM pg_class WHERE relpersistence = 't'`);
-    expect(leftovers).toBe(0);
+    const holders = await t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(DISTINCT n.nspname)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relpersistence = 't' AND n.nspname LIKE 'pg_temp_%'`);
+    expect(holders).toBeGreaterThan(0);
+    expect(holders).toBeLessThanOrEqual(2);
   });
 
   it("replays only the session's organization: the other tenant's events never appear", async () => {
