@@ -48,6 +48,26 @@ describe('health and readiness', () => {
     delete process.env.READY_MAX_LAG;
   });
 
+  it('is not ready while a projector is stalled, even a few events behind', async () => {
+    await t.runner.stop();
+    // Every projector caught up but 'financial_goals', which has the log's last event still to apply.
+    await t.deps.db.query(sql.unsafe`UPDATE projection_checkpoints SET position = (SELECT max(position) FROM events)`);
+    await t.deps.db.query(sql.unsafe`
+      UPDATE projection_checkpoints SET position = (SELECT max(position) FROM events WHERE position < (SELECT max(position) FROM events))
+      WHERE name = 'financial_goals'`);
+    process.env.READY_MAX_WAIT_SECONDS = '3600';
+    expect((await get('/api/ready')).statusCode, 'an event waiting for less than the bound').toBe(200);
+    process.env.READY_MAX_WAIT_SECONDS = '1';
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const stalled = await get('/api/ready');
+    expect(stalled.statusCode, stalled.body).toBe(503);
+    const goals = stalled.json().projectors.find((p: { name: string }) => p.name === 'financial_goals');
+    expect(goals).toMatchObject({ behind: 1 });
+    expect(goals.waitingSeconds).toBeGreaterThanOrEqual(2);
+    expect(stalled.json().reasons).toEqual([`Projeção financial_goals parada: há 1 evento(s) esperando, o mais antigo há ${goals.waitingSeconds} s (limite 1 s)`]);
+    delete process.env.READY_MAX_WAIT_SECONDS;
+  });
+
   it('answers a pt-BR 503, not a 500, while the database is down', async () => {
     const proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(t.database.url).port || 5432) });
     const viaProxy = new URL(t.database.url);
