@@ -5,19 +5,24 @@
 //  3. SIGKILL of `npm start`'s embedded PostgreSQL mid-load: the server starts it again and carries on.
 // Both: every acknowledged (2xx) write is there, a retried one (same Idempotency-Key) is there once,
 // and the read models equal a fresh rebuild.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'slonik';
 import { z } from 'zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, recoverStaleServer, startEmbeddedPostgres, EMBEDDED_PASSWORD, type EmbeddedDatabase } from '../app/db/embedded';
 import { createDb } from '../app/db/pool';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
 import { projectors } from '../projections/registry';
 import { rebuildProjector } from '../projections/rebuild';
+
+// The server as `npm start` runs it: the esbuild bundle of scripts/start.ts, built from this checkout.
+beforeAll(() => {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'pipe', timeout: 120_000 });
+}, 150_000);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -30,7 +35,7 @@ function startFluxo(env: Record<string, string>): { child: ChildProcess; url: Pr
     // Never the checkout's own .data/running.json (a developer's `npm start` may own it).
     FLUXO_CONNECTION_FILE: join(mkdtempSync(join(tmpdir(), 'fluxo-crash-conn-')), 'running.json'), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', '.build/fluxo.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
