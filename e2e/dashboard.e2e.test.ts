@@ -2,6 +2,7 @@
 // cards and charts, a new expense moving 'Despesas Totais' and raising a budget notification in the
 // bell, the header search finding it, and the cash-flow screen with its projection and alerts.
 import type { Browser, Page } from 'playwright-core';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../scripts/seed/demo';
 import { startApp, type E2eApp } from './support/app';
@@ -152,5 +153,26 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
       page.getByRole('button', { name: 'Exportar Relatório' }).click().then(() => new Promise<string>(() => undefined)),
     ]);
     expect(outcome === 'error' || outcome.endsWith('.pdf'), outcome).toBe(true);
+  });
+
+  it("warns on every screen while this organization's figures are held back, and stops once they are caught up", async () => {
+    const title = page.getByRole('alert').filter({ hasText: 'Alguns números desta empresa estão desatualizados' });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await title.count()).toBe(0);
+    // A processing failure on one of its events (projections/isolation.ts records these).
+    await app.database.db.query(sql.unsafe`
+      INSERT INTO projection_failures (projector, organization_id, position, event_id, event_type, error)
+      SELECT 'dashboard-ledger', id, 1, gen_random_uuid(), 'ExpenseRecorded', 'time zone displacement out of range'
+      FROM organizations WHERE slug = ${DEMO.organizationSlug}`);
+    await page.goto('/expenses');
+    await title.waitFor();
+    await title.getByText('Os lançamentos que você registra estão guardados com segurança').waitFor();
+    // Replayed once fixed: the next answers no longer flag it.
+    await app.database.db.query(sql.unsafe`UPDATE projection_failures SET resolved_at = now() WHERE resolved_at IS NULL`);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor();
+    await expect.poll(() => title.count(), { timeout: 10_000 }).toBe(0);
   });
 });
