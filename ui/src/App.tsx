@@ -1,8 +1,7 @@
 // Fluxo's table of contents: providers, layout, public pages, and the signed-in screens.
-import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, memoryStore } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes, Loading, Resource, memoryStore, type LayoutProps } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Layout } from './layout/Layout';
 import { Landing } from './pages/Landing';
 import { ForgotPassword } from './pages/ForgotPassword';
 import { Login } from './pages/Login';
@@ -32,6 +31,15 @@ const BankIntegration = lazy(() => import('./pages/BankIntegration'));
 const AiInsights = lazy(() => import('./pages/AiInsights'));
 const Reports = lazy(() => import('./pages/Reports'));
 const Audit = lazy(() => import('./pages/Audit'));
+
+// The signed-in frame (header, menu, notifications, banners) is its own chunk: the login, register
+// and landing pages never draw it, and a first visit to /login should not download it.
+const SignedInLayout = lazy(() => import('./layout/Layout').then((module) => ({ default: module.Layout })));
+const Layout = (props: LayoutProps) => (
+  <Suspense fallback={<Loading />}>
+    <SignedInLayout {...props} />
+  </Suspense>
+);
 
 // react-admin's store (list searches, filters, sort) lives in memory: a new visit starts with clean
 // lists instead of silently reapplying a search typed days ago.

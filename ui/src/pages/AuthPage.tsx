@@ -3,7 +3,7 @@
 // API is not asked (a signed-out visitor would get a 401 from /api/auth/me in the console).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from 'ra-core';
 import { useFormState } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { knownSession } from '../providers/authProvider';

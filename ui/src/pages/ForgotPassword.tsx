@@ -1,9 +1,10 @@
 // /forgot-password ('Esqueci minha senha'): asks for a reset link by email. The server answers the
 // same whether or not the email has an account, and so does this page.
 import { useState } from 'react';
-import { email, Form, required, TextInput, useTranslate } from 'react-admin';
+import { email, Form, required, useTranslate } from 'ra-core';
 import { apiJson, errorMessage } from '../providers/httpClient';
 import { AuthPage, SubmitButton } from './AuthPage';
+import { FormTextField } from './FormTextField';
 
 export const ForgotPassword = () => {
   const translate = useTranslate();
@@ -24,7 +25,7 @@ export const ForgotPassword = () => {
   return (
     <AuthPage messages="fluxo.auth.forgot" linkTo="/login" error={error} notice={notice}>
       <Form onSubmit={submit} noValidate>
-        <TextInput source="email" type="email" label="fluxo.auth.email" autoComplete="email" autoFocus validate={[required(), email()]} />
+        <FormTextField source="email" type="email" label="fluxo.auth.email" autoComplete="email" autoFocus validate={[required(), email()]} />
         <SubmitButton label="fluxo.auth.forgot.submit" />
       </Form>
     </AuthPage>

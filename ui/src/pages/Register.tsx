@@ -1,14 +1,15 @@
 // /register (spec §2, §5): the first user and their organization; the slug follows the organization
 // name until the user edits it. The server's message appears above the form.
 import { useEffect, useState } from 'react';
-import { email, Form, minLength, regex, required, TextInput, useTranslate } from 'react-admin';
+import { email, Form, minLength, regex, required, useTranslate } from 'ra-core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
 import { SLUG_PATTERN, slugify } from '../lib/slug';
 import { register, type Registration } from '../providers/authProvider';
+import { enterSignedInApp } from '../providers/signedInHint';
 import { errorMessage } from '../providers/httpClient';
 import { PASSWORD_RULE } from '../resources/users/passwordRules';
 import { AuthPage, SubmitButton } from './AuthPage';
+import { FormTextField } from './FormTextField';
 
 /** Keeps organizationSlug derived from organizationName while the user has not typed a slug of their own. */
 const SlugFromOrganizationName = () => {
@@ -24,7 +25,6 @@ const SlugFromOrganizationName = () => {
 const lowercase = (value: string) => value.toLowerCase();
 
 export const Register = () => {
-  const navigate = useNavigate();
   const translate = useTranslate();
   const [error, setError] = useState<string>();
   const slugHint = translate('fluxo.auth.slugHint');
@@ -33,7 +33,7 @@ export const Register = () => {
     setError(undefined);
     try {
       await register(values as Registration);
-      navigate('/');
+      enterSignedInApp('/');
     } catch (failure) {
       setError(errorMessage(failure, translate('fluxo.errors.unexpected')));
     }
@@ -42,9 +42,9 @@ export const Register = () => {
   return (
     <AuthPage messages="fluxo.auth.register" linkTo="/login" error={error}>
       <Form onSubmit={submit} noValidate defaultValues={{ organizationSlug: '' }}>
-        <TextInput source="username" label="fluxo.auth.username" autoComplete="username" autoFocus validate={required()} />
-        <TextInput source="email" type="email" label="fluxo.auth.email" autoComplete="email" validate={[required(), email()]} />
-        <TextInput
+        <FormTextField source="username" label="fluxo.auth.username" autoComplete="username" autoFocus validate={required()} />
+        <FormTextField source="email" type="email" label="fluxo.auth.email" autoComplete="email" validate={[required(), email()]} />
+        <FormTextField
           source="password"
           type="password"
           label="fluxo.auth.password"
@@ -52,8 +52,8 @@ export const Register = () => {
           helperText={PASSWORD_RULE}
           validate={[required(), minLength(6, 'fluxo.auth.passwordTooShort')]}
         />
-        <TextInput source="organizationName" label="fluxo.auth.organizationName" autoComplete="organization" validate={required()} />
-        <TextInput
+        <FormTextField source="organizationName" label="fluxo.auth.organizationName" autoComplete="organization" validate={required()} />
+        <FormTextField
           source="organizationSlug"
           label="fluxo.auth.organizationSlug"
           helperText={slugHint}

@@ -2,11 +2,12 @@
 // never reaches a server log or a Referer header, and leaves the address bar once read.
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Form, required, TextInput, useTranslate } from 'react-admin';
+import { Form, required, useTranslate } from 'ra-core';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiJson, errorMessage } from '../providers/httpClient';
 import { PASSWORD_RULE } from '../resources/users/passwordRules';
 import { AuthPage, SubmitButton } from './AuthPage';
+import { FormTextField } from './FormTextField';
 
 const tokenFromAddress = (): string => {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
@@ -43,7 +44,7 @@ export const ResetPassword = () => {
         </Button>
       ) : token ? (
         <Form onSubmit={submit} validate={validate} noValidate>
-          <TextInput
+          <FormTextField
             source="newPassword"
             type="password"
             label="fluxo.auth.reset.newPassword"
@@ -52,7 +53,7 @@ export const ResetPassword = () => {
             helperText={PASSWORD_RULE}
             validate={required()}
           />
-          <TextInput source="confirmPassword" type="password" label="fluxo.auth.reset.confirmPassword" autoComplete="new-password" validate={required()} />
+          <FormTextField source="confirmPassword" type="password" label="fluxo.auth.reset.confirmPassword" autoComplete="new-password" validate={required()} />
           <SubmitButton label="fluxo.auth.reset.submit" />
         </Form>
       ) : null}

@@ -3,6 +3,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiFetch, apiJson, apiUrl } from './httpClient';
 import { queryClient } from './queryClient';
+import { forgetSignedInHint, hasSignedInHint, PUBLIC_PATHS } from './signedInHint';
 
 export type Role = 'super_admin' | 'org_admin' | 'user' | 'auditor';
 
@@ -68,16 +69,6 @@ const remember = (session: Session | null): Session | null => {
 
 const isSession = (body: unknown): body is Session =>
   typeof (body as Session | undefined)?.user?.id === 'string' && typeof (body as Session).user.role === 'string';
-
-// Set by the server beside the httpOnly session cookie (app/identity/sessions.ts: SIGNED_IN_HINT_COOKIE).
-const HINT_COOKIE = 'fluxo_signed_in';
-const hasSignedInHint = () => document.cookie.split(';').some((part) => part.trim().startsWith(`${HINT_COOKIE}=`));
-const forgetSignedInHint = () => {
-  document.cookie = `${HINT_COOKIE}=; Max-Age=0; path=/`;
-};
-
-/** Pages a signed-out visitor may see: without the hint cookie they do not ask /api/auth/me. */
-const PUBLIC_PATHS = new Set(['/', '/landing', '/login', '/register', '/forgot-password', '/reset-password']);
 
 const fetchSession = async (): Promise<Session | null> => {
   const started = generation;
