@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { BankConnectionEvent } from '../../domain/banking/bank-connection';
 import type { ImportedTransactionEvent } from '../../domain/banking/imported-transaction';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const handled = new Set([
@@ -13,35 +14,93 @@ const handled = new Set([
   'TransactionImported', 'ImportedTransactionBooked', 'ImportedTransactionApproved', 'ImportedTransactionRejected',
 ]);
 
-type ImportedData = Extract<ImportedTransactionEvent, { type: 'TransactionImported' }>['data'];
+const connectionSpec = {
+  table: 'bank_connections', key: ['id'],
+  columns: ['id', 'organization_id', 'bank_name', 'account_number_masked', 'account_type', 'connection_type', 'sync_frequency', 'provider', 'account_key',
+    'provider_item_id', 'is_active', 'last_sync_at', 'created_at'],
+} as const;
+const syncSpec = {
+  table: 'bank_sync_logs', key: ['id'],
+  columns: ['id', 'organization_id', 'connection_id', 'bank_name', 'status', 'start_time', 'end_time', 'transactions_imported', 'error'],
+} as const;
+const importedSpec = {
+  table: 'imported_transactions', key: ['id'],
+  columns: ['id', 'organization_id', 'source', 'connection_id', 'bank_name', 'account_id', 'account_key', 'identity_kind', 'booked_identity_id', 'fit_id',
+    'external_id', 'booking_status', 'transaction_date', 'description', 'merchant', 'transaction_type', 'amount', 'category', 'status', 'recorded_kind',
+    'recorded_id', 'imported_at', 'decided_by', 'decided_at'],
+} as const;
 
-/** TransactionImported rows in one multi-row insert (what `handle` inserts one at a time). */
-async function insertImported(tx: Tx, batch: readonly { data: ImportedData; event: RecordedEvent }[]): Promise<void> {
-  if (batch.length === 0) return;
-  const rows = batch.map(({ data: d, event }) => {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => handled.has(event.type))
+    .map((event) => ({ event, e: decodeEvent<BankConnectionEvent | ImportedTransactionEvent>(event) }));
+  if (decoded.length === 0) return;
+  const connections = new Rows(connectionSpec);
+  const syncs = new Rows(syncSpec);
+  const imported = new Rows(importedSpec);
+  await connections.load(tx, decoded.flatMap(({ e }) => ('connectionId' in e.data && e.data.connectionId ? [e.data.connectionId] : [])));
+  await syncs.load(tx, decoded.flatMap(({ e }) => ('syncId' in e.data ? [e.data.syncId] : [])));
+  await imported.load(tx, decoded.flatMap(({ e }) => ('importedTransactionId' in e.data ? [e.data.importedTransactionId] : [])));
+  for (const { event, e } of decoded) {
     const at = event.metadata.occurredAt;
-    const approved = d.status === 'approved';
-    return {
-      id: d.importedTransactionId, organization_id: d.organizationId, source: d.source, connection_id: d.connectionId, bank_name: d.bankName,
-      account_id: d.accountId, account_key: d.accountKey, identity_kind: d.identityKind, fit_id: d.fitId, external_id: d.externalId,
-      booking_status: d.bookingStatus, transaction_date: d.transactionDate, description: d.description, merchant: d.merchant,
-      transaction_type: d.transactionType, amount: d.amount.toString(), category: d.category, status: d.status,
-      recorded_kind: d.recordedAs?.kind ?? null, recorded_id: d.recordedAs?.id ?? null, imported_at: at,
-      decided_by: approved ? event.metadata.actorUserId : null, decided_at: approved ? at : null,
-    };
-  });
-  await tx.query(sql.unsafe`
-    INSERT INTO imported_transactions (id, organization_id, source, connection_id, bank_name, account_id, account_key, identity_kind,
-      fit_id, external_id, booking_status, transaction_date, description, merchant, transaction_type, amount, category, status,
-      recorded_kind, recorded_id, imported_at, decided_by, decided_at)
-    SELECT id, organization_id, source, connection_id, bank_name, account_id, account_key, identity_kind,
-      fit_id, external_id, booking_status, transaction_date, description, merchant, transaction_type, amount, category, status,
-      recorded_kind, recorded_id, imported_at, decided_by, decided_at
-    FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS r(id uuid, organization_id uuid, source text, connection_id uuid, bank_name text,
-      account_id text, account_key text, identity_kind text, fit_id text, external_id text, booking_status text, transaction_date date,
-      description text, merchant text, transaction_type text, amount bigint, category text, status text, recorded_kind text,
-      recorded_id uuid, imported_at timestamptz, decided_by text, decided_at timestamptz)
-    ON CONFLICT (id) DO NOTHING`);
+    switch (e.type) {
+      case 'BankConnectionCreated': {
+        const d = e.data;
+        connections.insertIfAbsent({
+          id: d.connectionId, organization_id: d.organizationId, bank_name: d.bankName, account_number_masked: d.accountNumberMasked,
+          account_type: d.accountType, connection_type: d.connectionType, sync_frequency: d.syncFrequency, provider: d.provider,
+          account_key: d.accountKey, provider_item_id: d.providerItemId, is_active: true, last_sync_at: null, created_at: at,
+        });
+        break;
+      }
+      case 'BankConnectionDeactivated':
+        connections.patch(e.data.connectionId, { is_active: false });
+        break;
+      case 'BankSyncStarted': {
+        const connection = connections.get(e.data.connectionId);
+        if (!connection) break;
+        syncs.insertIfAbsent({
+          id: e.data.syncId, organization_id: e.data.organizationId, connection_id: e.data.connectionId, bank_name: connection.bank_name,
+          status: 'running', start_time: e.data.startedAt, end_time: null, transactions_imported: null, error: null,
+        });
+        break;
+      }
+      case 'BankSyncCompleted':
+        syncs.patch(e.data.syncId, { status: 'success', end_time: e.data.endedAt, transactions_imported: e.data.transactionsImported });
+        connections.patch(e.data.connectionId, { last_sync_at: e.data.endedAt });
+        break;
+      case 'BankSyncFailed':
+        syncs.patch(e.data.syncId, { status: 'error', end_time: e.data.endedAt, transactions_imported: 0, error: e.data.error });
+        break;
+      case 'TransactionImported': {
+        const d = e.data;
+        imported.insertIfAbsent({
+          id: d.importedTransactionId, organization_id: d.organizationId, source: d.source, connection_id: d.connectionId, bank_name: d.bankName,
+          account_id: d.accountId, account_key: d.accountKey, identity_kind: d.identityKind, booked_identity_id: null, fit_id: d.fitId,
+          external_id: d.externalId, booking_status: d.bookingStatus, transaction_date: d.transactionDate, description: d.description,
+          merchant: d.merchant, transaction_type: d.transactionType, amount: big(d.amount), category: d.category, status: d.status,
+          recorded_kind: d.recordedAs?.kind ?? null, recorded_id: d.recordedAs?.id ?? null, imported_at: at,
+          decided_by: d.status === 'approved' ? event.metadata.actorUserId : null, decided_at: d.status === 'approved' ? at : null,
+        });
+        break;
+      }
+      case 'ImportedTransactionBooked':
+        imported.patch(e.data.importedTransactionId, (row) => ({
+          booking_status: 'booked', booked_identity_id: e.data.bookedIdentityId, fit_id: e.data.fitId ?? row.fit_id, transaction_date: e.data.transactionDate,
+        }));
+        break;
+      case 'ImportedTransactionApproved':
+        imported.patch(e.data.importedTransactionId, {
+          status: 'approved', recorded_kind: e.data.recordedAs.kind, recorded_id: e.data.recordedAs.id, decided_by: e.data.approvedBy, decided_at: at,
+        });
+        break;
+      case 'ImportedTransactionRejected':
+        imported.patch(e.data.importedTransactionId, { status: 'rejected', decided_by: e.data.rejectedBy, decided_at: at });
+        break;
+    }
+  }
+  await connections.flush(tx);
+  await syncs.flush(tx);
+  await imported.flush(tx);
 }
 
 export const bankingProjector: Projector = {
@@ -111,92 +170,6 @@ export const bankingProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS imported_transactions_booked ON imported_transactions (booked_identity_id) WHERE booked_identity_id IS NOT NULL`);
     for (const table of ['bank_connections', 'bank_sync_logs', 'imported_transactions']) await protectTenantTable(tx, table);
   },
-  /**
-   * A page in log order: consecutive TransactionImported events (an OFX import, a sync) go in one
-   * multi-row insert; any other banking event first writes the run before it, then applies alone,
-   * so a decision always lands after the row it changes.
-   */
-  async handleBatch(events: readonly RecordedEvent[], tx: Tx) {
-    let run: { data: ImportedData; event: RecordedEvent }[] = [];
-    for (const event of events) {
-      if (!handled.has(event.type)) continue;
-      if (event.type === 'TransactionImported') {
-        const e = decodeEvent<ImportedTransactionEvent>(event);
-        if (e.type === 'TransactionImported') run.push({ data: e.data, event });
-        continue;
-      }
-      await insertImported(tx, run);
-      run = [];
-      await bankingProjector.handle(event, tx);
-    }
-    await insertImported(tx, run);
-  },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!handled.has(event.type)) return;
-    const e = decodeEvent<BankConnectionEvent | ImportedTransactionEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'BankConnectionCreated': {
-        const d = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO bank_connections (id, organization_id, bank_name, account_number_masked, account_type, connection_type,
-            sync_frequency, provider, account_key, provider_item_id, created_at)
-          VALUES (${d.connectionId}, ${d.organizationId}, ${d.bankName}, ${d.accountNumberMasked}, ${d.accountType}, ${d.connectionType},
-            ${d.syncFrequency}, ${d.provider}, ${d.accountKey}, ${d.providerItemId}, ${at})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      }
-      case 'BankConnectionDeactivated':
-        await tx.query(sql.unsafe`UPDATE bank_connections SET is_active = false WHERE id = ${e.data.connectionId}`);
-        return;
-      case 'BankSyncStarted':
-        await tx.query(sql.unsafe`
-          INSERT INTO bank_sync_logs (id, organization_id, connection_id, bank_name, status, start_time)
-          SELECT ${e.data.syncId}, ${e.data.organizationId}, ${e.data.connectionId}, c.bank_name, 'running', ${e.data.startedAt}
-          FROM bank_connections c WHERE c.id = ${e.data.connectionId}
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      case 'BankSyncCompleted':
-        await tx.query(sql.unsafe`
-          UPDATE bank_sync_logs SET status = 'success', end_time = ${e.data.endedAt}, transactions_imported = ${e.data.transactionsImported}
-          WHERE id = ${e.data.syncId}`);
-        await tx.query(sql.unsafe`UPDATE bank_connections SET last_sync_at = ${e.data.endedAt} WHERE id = ${e.data.connectionId}`);
-        return;
-      case 'BankSyncFailed':
-        await tx.query(sql.unsafe`
-          UPDATE bank_sync_logs SET status = 'error', end_time = ${e.data.endedAt}, transactions_imported = 0, error = ${e.data.error}
-          WHERE id = ${e.data.syncId}`);
-        return;
-      case 'TransactionImported': {
-        const d = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO imported_transactions (id, organization_id, source, connection_id, bank_name, account_id, account_key, identity_kind,
-            fit_id, external_id, booking_status, transaction_date, description, merchant, transaction_type, amount, category, status,
-            recorded_kind, recorded_id, imported_at, decided_by, decided_at)
-          VALUES (${d.importedTransactionId}, ${d.organizationId}, ${d.source}, ${d.connectionId}, ${d.bankName}, ${d.accountId}, ${d.accountKey},
-            ${d.identityKind}, ${d.fitId}, ${d.externalId}, ${d.bookingStatus}, ${d.transactionDate}::date, ${d.description}, ${d.merchant},
-            ${d.transactionType}, ${d.amount.toString()}::bigint, ${d.category}, ${d.status}, ${d.recordedAs?.kind ?? null},
-            ${d.recordedAs?.id ?? null}, ${at}, ${d.status === 'approved' ? event.metadata.actorUserId : null}, ${d.status === 'approved' ? at : null})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      }
-      case 'ImportedTransactionBooked':
-        await tx.query(sql.unsafe`
-          UPDATE imported_transactions SET booking_status = 'booked', booked_identity_id = ${e.data.bookedIdentityId},
-            fit_id = COALESCE(${e.data.fitId}, fit_id), transaction_date = ${e.data.transactionDate}::date
-          WHERE id = ${e.data.importedTransactionId}`);
-        return;
-      case 'ImportedTransactionApproved':
-        await tx.query(sql.unsafe`
-          UPDATE imported_transactions SET status = 'approved', recorded_kind = ${e.data.recordedAs.kind}, recorded_id = ${e.data.recordedAs.id},
-            decided_by = ${e.data.approvedBy}, decided_at = ${at}
-          WHERE id = ${e.data.importedTransactionId}`);
-        return;
-      case 'ImportedTransactionRejected':
-        await tx.query(sql.unsafe`
-          UPDATE imported_transactions SET status = 'rejected', decided_by = ${e.data.rejectedBy}, decided_at = ${at}
-          WHERE id = ${e.data.importedTransactionId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

@@ -8,17 +8,66 @@ import type { BudgetEvent } from '../../domain/finance/budget';
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
 import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
-async function replaceSpending(tx: Tx, e: Expense): Promise<void> {
-  await tx.query(sql.unsafe`DELETE FROM budget_spending_rules WHERE expense_id = ${e.expenseId}`);
+
+const budgetSpec = { table: 'budgets', key: ['id'], columns: ['id', 'organization_id', 'category', 'budget_amount', 'period', 'created_at', 'updated_at'] } as const;
+const spendingSpec = {
+  table: 'budget_spending_rules', key: ['expense_id'],
+  columns: ['organization_id', 'expense_id', 'budget_category', 'amount', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
+} as const;
+
+/** The rule an expense counts with (approved or completed, in a budget category), or null. */
+export function spendingRuleOf(e: Expense): { budgetCategory: string; row: Record<string, string | number | boolean | null> } | null {
   const budgetCategory = budgetCategoryOf(e.category);
-  if (!budgetCategory || !spentStatuses.includes(e.status)) return;
-  await tx.query(sql.unsafe`
-    INSERT INTO budget_spending_rules (organization_id, expense_id, budget_category, amount, date, is_recurring,
-      recurring_period, recurring_duration, recurring_end_date)
-    VALUES (${e.organizationId}, ${e.expenseId}, ${budgetCategory}, ${e.amount.toString()}::bigint, ${e.date}::date, ${e.isRecurring},
-      ${e.recurringPeriod}, ${e.recurringDuration}, ${e.recurringEndDate}::date)`);
+  if (!budgetCategory || !spentStatuses.includes(e.status)) return null;
+  return {
+    budgetCategory,
+    row: {
+      organization_id: e.organizationId, expense_id: e.expenseId, budget_category: budgetCategory, amount: big(e.amount), date: e.date,
+      is_recurring: e.isRecurring, recurring_period: e.recurringPeriod, recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
+    },
+  };
+}
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const budgets = new Rows(budgetSpec);
+  const spending = new Rows(spendingSpec);
+  const decoded = events.filter((event) => event.type.startsWith('Expense') || event.type.startsWith('Budget'))
+    .map((event) => ({ event, e: decodeEvent<ExpenseEvent | BudgetEvent>(event) }));
+  if (decoded.length === 0) return;
+  await budgets.load(tx, decoded.flatMap(({ e }) => ('budgetId' in e.data ? [e.data.budgetId] : [])));
+  for (const { event, e } of decoded) {
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'ExpenseRecorded':
+      case 'ExpenseUpdated': {
+        const rule = spendingRuleOf(e.data);
+        if (rule) spending.put(rule.row);
+        else spending.remove(e.data.expenseId);
+        break;
+      }
+      case 'ExpenseDeleted':
+        spending.remove(e.data.expenseId);
+        break;
+      case 'BudgetCreated':
+      case 'BudgetUpdated': {
+        const b = e.data;
+        const existing = budgets.get(b.budgetId);
+        budgets.put({
+          id: b.budgetId, organization_id: existing?.organization_id ?? b.organizationId, category: b.category, budget_amount: big(b.budgetAmount),
+          period: b.period, created_at: existing?.created_at ?? at, updated_at: at,
+        });
+        break;
+      }
+      case 'BudgetDeleted':
+        budgets.remove(e.data.budgetId);
+        break;
+    }
+  }
+  await budgets.flush(tx);
+  await spending.flush(tx);
 }
 
 export const budgetsProjector: Projector = {
@@ -57,30 +106,6 @@ export const budgetsProjector: Projector = {
     await protectTenantTable(tx, 'budgets');
     await protectTenantTable(tx, 'budget_spending_rules');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (event.type.startsWith('Expense')) {
-      const e = decodeEvent<ExpenseEvent>(event);
-      if (e.type === 'ExpenseDeleted') await tx.query(sql.unsafe`DELETE FROM budget_spending_rules WHERE expense_id = ${e.data.expenseId}`);
-      else await replaceSpending(tx, e.data);
-      return;
-    }
-    if (!event.type.startsWith('Budget')) return;
-    const e = decodeEvent<BudgetEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'BudgetCreated':
-      case 'BudgetUpdated': {
-        const b = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO budgets (id, organization_id, category, budget_amount, period, created_at, updated_at)
-          VALUES (${b.budgetId}, ${b.organizationId}, ${b.category}, ${b.budgetAmount.toString()}::bigint, ${b.period}, ${at}, ${at})
-          ON CONFLICT (id) DO UPDATE SET
-            category = EXCLUDED.category, budget_amount = EXCLUDED.budget_amount, period = EXCLUDED.period, updated_at = EXCLUDED.updated_at`);
-        return;
-      }
-      case 'BudgetDeleted':
-        await tx.query(sql.unsafe`DELETE FROM budgets WHERE id = ${e.data.budgetId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

@@ -4,7 +4,36 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { CategoryEvent } from '../../domain/finance/category';
 import type { Projector, Tx } from '../projector';
+import { Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
+
+const table = new Set(['CategoryCreated', 'CategoryUpdated', 'CategoryDeleted']);
+const spec = {
+  table: 'categories', key: ['id'],
+  columns: ['id', 'organization_id', 'name', 'slug', 'type', 'description', 'color', 'is_active', 'is_default', 'created_at', 'updated_at'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => table.has(event.type)).map((event) => ({ event, e: decodeEvent<CategoryEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map(({ e }) => e.data.categoryId));
+  for (const { event, e } of decoded) {
+    const at = event.metadata.occurredAt;
+    if (e.type === 'CategoryDeleted') {
+      rows.remove(e.data.categoryId);
+      continue;
+    }
+    const c = e.data;
+    const existing = rows.get(c.categoryId);
+    rows.put({
+      id: c.categoryId, organization_id: existing?.organization_id ?? c.organizationId, name: c.name, slug: c.slug,
+      type: existing?.type ?? c.type, description: c.description, color: c.color, is_active: c.isActive, is_default: c.isDefault,
+      created_at: existing?.created_at ?? at, updated_at: at,
+    });
+  }
+  await rows.flush(tx);
+}
 
 export const categoriesProjector: Projector = {
   name: 'categories',
@@ -28,25 +57,6 @@ export const categoriesProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS categories_organization_slug ON categories (organization_id, slug)`);
     await protectTenantTable(tx, 'categories');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Category')) return;
-    const e = decodeEvent<CategoryEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'CategoryCreated':
-      case 'CategoryUpdated': {
-        const c = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO categories (id, organization_id, name, slug, type, description, color, is_active, is_default, created_at, updated_at)
-          VALUES (${c.categoryId}, ${c.organizationId}, ${c.name}, ${c.slug}, ${c.type}, ${c.description}, ${c.color}, ${c.isActive}, ${c.isDefault}, ${at}, ${at})
-          ON CONFLICT (id) DO UPDATE SET
-            name = EXCLUDED.name, slug = EXCLUDED.slug, description = EXCLUDED.description, color = EXCLUDED.color,
-            is_active = EXCLUDED.is_active, is_default = EXCLUDED.is_default, updated_at = EXCLUDED.updated_at`);
-        return;
-      }
-      case 'CategoryDeleted':
-        await tx.query(sql.unsafe`DELETE FROM categories WHERE id = ${e.data.categoryId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

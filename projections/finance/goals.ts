@@ -5,8 +5,48 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import { goalCategories, goalStatuses, type GoalEvent } from '../../domain/finance/goal';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { listPage, oneOf, textSearch, where, type Page } from './filters';
+
+const spec = {
+  table: 'financial_goals', key: ['id'],
+  columns: ['id', 'organization_id', 'name', 'category', 'target_amount', 'current_amount', 'target_date', 'status', 'completed_at', 'created_at', 'updated_at'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type.startsWith('FinancialGoal')).map((event) => ({ event, e: decodeEvent<GoalEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map(({ e }) => e.data.goalId));
+  for (const { event, e } of decoded) {
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'FinancialGoalCreated':
+      case 'FinancialGoalUpdated': {
+        const g = e.data;
+        const existing = rows.get(g.goalId);
+        rows.put({
+          id: g.goalId, organization_id: existing?.organization_id ?? g.organizationId, name: g.name, category: g.category,
+          target_amount: big(g.targetAmount), current_amount: big(g.currentAmount), target_date: g.targetDate, status: g.status,
+          completed_at: existing && g.status === 'completed' ? existing.completed_at : null,
+          created_at: existing?.created_at ?? at, updated_at: at,
+        });
+        break;
+      }
+      case 'FinancialGoalContributionAdded':
+        rows.patch(e.data.goalId, { current_amount: big(e.data.currentAmount), updated_at: at });
+        break;
+      case 'FinancialGoalCompleted':
+        rows.patch(e.data.goalId, { status: 'completed', completed_at: e.data.completedAt, updated_at: at });
+        break;
+      case 'FinancialGoalDeleted':
+        rows.remove(e.data.goalId);
+        break;
+    }
+  }
+  await rows.flush(tx);
+}
 
 export const goalsProjector: Projector = {
   name: 'financial_goals',
@@ -30,36 +70,8 @@ export const goalsProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS financial_goals_org ON financial_goals (organization_id, created_at)`);
     await protectTenantTable(tx, 'financial_goals');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('FinancialGoal')) return;
-    const e = decodeEvent<GoalEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'FinancialGoalCreated':
-      case 'FinancialGoalUpdated': {
-        const g = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO financial_goals (id, organization_id, name, category, target_amount, current_amount, target_date, status, created_at, updated_at)
-          VALUES (${g.goalId}, ${g.organizationId}, ${g.name}, ${g.category}, ${g.targetAmount.toString()}::bigint, ${g.currentAmount.toString()}::bigint,
-            ${g.targetDate}::date, ${g.status}, ${at}, ${at})
-          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category, target_amount = EXCLUDED.target_amount,
-            current_amount = EXCLUDED.current_amount, target_date = EXCLUDED.target_date, status = EXCLUDED.status,
-            completed_at = CASE WHEN EXCLUDED.status = 'completed' THEN financial_goals.completed_at END, updated_at = EXCLUDED.updated_at`);
-        return;
-      }
-      case 'FinancialGoalContributionAdded':
-        await tx.query(sql.unsafe`
-          UPDATE financial_goals SET current_amount = ${e.data.currentAmount.toString()}::bigint, updated_at = ${at} WHERE id = ${e.data.goalId}`);
-        return;
-      case 'FinancialGoalCompleted':
-        await tx.query(sql.unsafe`
-          UPDATE financial_goals SET status = 'completed', completed_at = ${e.data.completedAt}, updated_at = ${at} WHERE id = ${e.data.goalId}`);
-        return;
-      case 'FinancialGoalDeleted':
-        await tx.query(sql.unsafe`DELETE FROM financial_goals WHERE id = ${e.data.goalId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };
 
 export const goalRow = z.object({

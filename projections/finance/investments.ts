@@ -5,8 +5,45 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import { investmentRisks, investmentTypes, type InvestmentEvent } from '../../domain/finance/investment';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { listPage, oneOf, textSearch, where, type Page } from './filters';
+
+const spec = {
+  table: 'investments', key: ['id'],
+  columns: ['id', 'organization_id', 'name', 'type', 'amount', 'current_value', 'value_as_of', 'expected_return', 'duration', 'risk', 'description',
+    'maturity_date', 'created_at', 'updated_at'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type.startsWith('Investment')).map((event) => ({ event, e: decodeEvent<InvestmentEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map(({ e }) => e.data.investmentId));
+  for (const { event, e } of decoded) {
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'InvestmentCreated':
+      case 'InvestmentUpdated': {
+        const i = e.data;
+        const existing = rows.get(i.investmentId);
+        rows.put({
+          id: i.investmentId, organization_id: existing?.organization_id ?? i.organizationId, name: i.name, type: i.type, amount: big(i.amount),
+          current_value: big(i.currentValue), value_as_of: existing?.value_as_of ?? null, expected_return: String(i.expectedReturn), duration: i.duration,
+          risk: i.risk, description: i.description, maturity_date: i.maturityDate, created_at: existing?.created_at ?? at, updated_at: at,
+        });
+        break;
+      }
+      case 'InvestmentValueUpdated':
+        rows.patch(e.data.investmentId, { current_value: big(e.data.currentValue), value_as_of: e.data.asOf, updated_at: at });
+        break;
+      case 'InvestmentDeleted':
+        rows.remove(e.data.investmentId);
+        break;
+    }
+  }
+  await rows.flush(tx);
+}
 
 export const investmentsProjector: Projector = {
   name: 'investments',
@@ -33,33 +70,8 @@ export const investmentsProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS investments_org ON investments (organization_id, created_at)`);
     await protectTenantTable(tx, 'investments');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Investment')) return;
-    const e = decodeEvent<InvestmentEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'InvestmentCreated':
-      case 'InvestmentUpdated': {
-        const i = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO investments (id, organization_id, name, type, amount, current_value, expected_return, duration, risk, description, maturity_date, created_at, updated_at)
-          VALUES (${i.investmentId}, ${i.organizationId}, ${i.name}, ${i.type}, ${i.amount.toString()}::bigint, ${i.currentValue?.toString() ?? null}::bigint,
-            ${i.expectedReturn}::numeric, ${i.duration}, ${i.risk}, ${i.description}, ${i.maturityDate}::date, ${at}, ${at})
-          ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, type = EXCLUDED.type, amount = EXCLUDED.amount, current_value = EXCLUDED.current_value,
-            expected_return = EXCLUDED.expected_return, duration = EXCLUDED.duration, risk = EXCLUDED.risk, description = EXCLUDED.description,
-            maturity_date = EXCLUDED.maturity_date, updated_at = EXCLUDED.updated_at`);
-        return;
-      }
-      case 'InvestmentValueUpdated':
-        await tx.query(sql.unsafe`
-          UPDATE investments SET current_value = ${e.data.currentValue.toString()}::bigint, value_as_of = ${e.data.asOf}::date, updated_at = ${at}
-          WHERE id = ${e.data.investmentId}`);
-        return;
-      case 'InvestmentDeleted':
-        await tx.query(sql.unsafe`DELETE FROM investments WHERE id = ${e.data.investmentId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };
 
 export const investmentRow = z.object({

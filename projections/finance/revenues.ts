@@ -5,8 +5,36 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import { revenueCategories, revenueStatuses, type RevenueEvent } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
+
+const spec = {
+  table: 'revenues', key: ['id'],
+  columns: ['id', 'organization_id', 'description', 'amount', 'category', 'status', 'date', 'source_kind', 'imported_transaction_id', 'created_at', 'updated_at'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type.startsWith('Revenue')).map((event) => ({ event, e: decodeEvent<RevenueEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map(({ e }) => e.data.revenueId));
+  for (const { event, e } of decoded) {
+    if (e.type === 'RevenueDeleted') {
+      rows.remove(e.data.revenueId);
+      continue;
+    }
+    const r = e.data;
+    const at = event.metadata.occurredAt;
+    const existing = rows.get(r.revenueId);
+    rows.put({
+      id: r.revenueId, organization_id: existing?.organization_id ?? r.organizationId, description: r.description, amount: big(r.amount),
+      category: r.category, status: r.status, date: r.date, source_kind: r.source?.kind ?? null,
+      imported_transaction_id: r.source?.importedTransactionId ?? null, created_at: existing?.created_at ?? at, updated_at: at,
+    });
+  }
+  await rows.flush(tx);
+}
 
 export const revenuesProjector: Projector = {
   name: 'revenues',
@@ -30,28 +58,8 @@ export const revenuesProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS revenues_org_date ON revenues (organization_id, date DESC)`);
     await protectTenantTable(tx, 'revenues');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Revenue')) return;
-    const e = decodeEvent<RevenueEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'RevenueRecorded':
-      case 'RevenueUpdated': {
-        const r = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO revenues (id, organization_id, description, amount, category, status, date, source_kind, imported_transaction_id, created_at, updated_at)
-          VALUES (${r.revenueId}, ${r.organizationId}, ${r.description}, ${r.amount.toString()}::bigint, ${r.category}, ${r.status}, ${r.date}::date,
-            ${r.source?.kind ?? null}, ${r.source?.importedTransactionId ?? null}, ${at}, ${at})
-          ON CONFLICT (id) DO UPDATE SET description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category,
-            status = EXCLUDED.status, date = EXCLUDED.date, source_kind = EXCLUDED.source_kind,
-            imported_transaction_id = EXCLUDED.imported_transaction_id, updated_at = EXCLUDED.updated_at`);
-        return;
-      }
-      case 'RevenueDeleted':
-        await tx.query(sql.unsafe`DELETE FROM revenues WHERE id = ${e.data.revenueId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };
 
 export const revenueRow = z.object({

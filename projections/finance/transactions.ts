@@ -11,6 +11,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RevenueEvent, RevenueStatus } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
 
@@ -28,6 +29,59 @@ export const transactionStatusOfRevenue: Record<RevenueStatus, TransactionStatus
 export const FALLBACK_CATEGORY = { income: 'Outras Receitas', expense: 'Outras Despesas' } as const;
 
 const LEDGER_EVENTS = new Set(['RevenueRecorded', 'RevenueUpdated', 'RevenueDeleted', 'ExpenseRecorded', 'ExpenseUpdated', 'ExpenseDeleted']);
+
+const spec = {
+  table: 'transactions', key: ['id'],
+  columns: ['id', 'organization_id', 'date', 'description', 'amount', 'type', 'category', 'status', 'expense_type', 'is_recurring', 'recurring_period',
+    'source_kind', 'created_at', 'updated_at'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => LEDGER_EVENTS.has(event.type)).map((event) => ({ event, e: decodeEvent<RevenueEvent | ExpenseEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map(({ e }) => ('revenueId' in e.data ? e.data.revenueId : e.data.expenseId)));
+  const upsert = (t: LedgerEntry) => {
+    const existing = rows.get(t.id);
+    rows.put({
+      id: t.id, organization_id: existing?.organization_id ?? t.organizationId, date: t.date, description: t.description, amount: big(t.amount),
+      type: existing?.type ?? t.type, category: t.category.trim(), status: t.status, expense_type: t.expenseType, is_recurring: t.isRecurring,
+      recurring_period: t.recurringPeriod, source_kind: t.sourceKind, created_at: existing?.created_at ?? t.at, updated_at: t.at,
+    });
+  };
+  for (const { event, e } of decoded) {
+    const at = event.metadata.occurredAt;
+    switch (e.type) {
+      case 'RevenueRecorded':
+      case 'RevenueUpdated': {
+        const r = e.data;
+        upsert({
+          id: r.revenueId, organizationId: r.organizationId, date: r.date, description: r.description, amount: r.amount, type: 'income',
+          category: r.category, status: transactionStatusOfRevenue[r.status], expenseType: null, isRecurring: false, recurringPeriod: null,
+          sourceKind: r.source?.kind ?? null, at,
+        });
+        break;
+      }
+      case 'ExpenseRecorded':
+      case 'ExpenseUpdated': {
+        const x = e.data;
+        upsert({
+          id: x.expenseId, organizationId: x.organizationId, date: x.date, description: x.description, amount: x.amount, type: 'expense',
+          category: x.category, status: x.status, expenseType: x.expenseType, isRecurring: x.isRecurring, recurringPeriod: x.recurringPeriod,
+          sourceKind: x.source?.kind ?? null, at,
+        });
+        break;
+      }
+      case 'RevenueDeleted':
+        rows.remove(e.data.revenueId);
+        break;
+      case 'ExpenseDeleted':
+        rows.remove(e.data.expenseId);
+        break;
+    }
+  }
+  await rows.flush(tx);
+}
 
 export const transactionsProjector: Projector = {
   name: 'transactions',
@@ -54,39 +108,8 @@ export const transactionsProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS transactions_org_date ON transactions (organization_id, date DESC)`);
     await protectTenantTable(tx, 'transactions');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!LEDGER_EVENTS.has(event.type)) return;
-    const e = decodeEvent<RevenueEvent | ExpenseEvent>(event);
-    const at = event.metadata.occurredAt;
-    switch (e.type) {
-      case 'RevenueRecorded':
-      case 'RevenueUpdated': {
-        const r = e.data;
-        await upsert(tx, {
-          id: r.revenueId, organizationId: r.organizationId, date: r.date, description: r.description, amount: r.amount, type: 'income',
-          category: r.category, status: transactionStatusOfRevenue[r.status], expenseType: null, isRecurring: false, recurringPeriod: null,
-          sourceKind: r.source?.kind ?? null, at,
-        });
-        return;
-      }
-      case 'ExpenseRecorded':
-      case 'ExpenseUpdated': {
-        const x = e.data;
-        await upsert(tx, {
-          id: x.expenseId, organizationId: x.organizationId, date: x.date, description: x.description, amount: x.amount, type: 'expense',
-          category: x.category, status: x.status, expenseType: x.expenseType, isRecurring: x.isRecurring, recurringPeriod: x.recurringPeriod,
-          sourceKind: x.source?.kind ?? null, at,
-        });
-        return;
-      }
-      case 'RevenueDeleted':
-        await tx.query(sql.unsafe`DELETE FROM transactions WHERE id = ${e.data.revenueId}`);
-        return;
-      case 'ExpenseDeleted':
-        await tx.query(sql.unsafe`DELETE FROM transactions WHERE id = ${e.data.expenseId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };
 
 type LedgerEntry = {
@@ -94,15 +117,6 @@ type LedgerEntry = {
   status: TransactionStatus; expenseType: string | null; isRecurring: boolean; recurringPeriod: string | null; sourceKind: string | null; at: string;
 };
 
-async function upsert(tx: Tx, t: LedgerEntry): Promise<void> {
-  await tx.query(sql.unsafe`
-    INSERT INTO transactions (id, organization_id, date, description, amount, type, category, status, expense_type, is_recurring, recurring_period, source_kind, created_at, updated_at)
-    VALUES (${t.id}, ${t.organizationId}, ${t.date}::date, ${t.description}, ${t.amount.toString()}::bigint, ${t.type}, ${t.category.trim()}, ${t.status},
-      ${t.expenseType}, ${t.isRecurring}, ${t.recurringPeriod}, ${t.sourceKind}, ${t.at}, ${t.at})
-    ON CONFLICT (id) DO UPDATE SET date = EXCLUDED.date, description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category,
-      status = EXCLUDED.status, expense_type = EXCLUDED.expense_type, is_recurring = EXCLUDED.is_recurring,
-      recurring_period = EXCLUDED.recurring_period, source_kind = EXCLUDED.source_kind, updated_at = EXCLUDED.updated_at`);
-}
 
 export const transactionRow = z.object({
   id: z.string(),

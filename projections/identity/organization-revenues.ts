@@ -4,7 +4,26 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
+
+const spec = { table: 'organization_revenues', key: ['revenue_id'], columns: ['revenue_id', 'organization_id', 'amount', 'status'] } as const;
+const handled = new Set(['RevenueRecorded', 'RevenueUpdated', 'RevenueDeleted']);
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => handled.has(event.type)).map((event) => decodeEvent<RevenueEvent>(event));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.map((e) => e.data.revenueId));
+  for (const e of decoded) {
+    if (e.type === 'RevenueDeleted') rows.remove(e.data.revenueId);
+    else {
+      const existing = rows.get(e.data.revenueId);
+      rows.put({ revenue_id: e.data.revenueId, organization_id: existing?.organization_id ?? e.data.organizationId, amount: big(e.data.amount), status: e.data.status });
+    }
+  }
+  await rows.flush(tx);
+}
 
 export const organizationRevenuesProjector: Projector = {
   name: 'organization_revenues',
@@ -21,20 +40,6 @@ export const organizationRevenuesProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS organization_revenues_org ON organization_revenues (organization_id)`);
     await protectTenantTable(tx, 'organization_revenues');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (event.type !== 'RevenueRecorded' && event.type !== 'RevenueUpdated' && event.type !== 'RevenueDeleted') return;
-    const e = decodeEvent<RevenueEvent>(event);
-    switch (e.type) {
-      case 'RevenueRecorded':
-      case 'RevenueUpdated':
-        await tx.query(sql.unsafe`
-          INSERT INTO organization_revenues (revenue_id, organization_id, amount, status)
-          VALUES (${e.data.revenueId}, ${e.data.organizationId}, ${e.data.amount.toString()}::bigint, ${e.data.status})
-          ON CONFLICT (revenue_id) DO UPDATE SET amount = EXCLUDED.amount, status = EXCLUDED.status`);
-        return;
-      case 'RevenueDeleted':
-        await tx.query(sql.unsafe`DELETE FROM organization_revenues WHERE revenue_id = ${e.data.revenueId}`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

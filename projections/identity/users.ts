@@ -5,7 +5,68 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { OrganizationEvent } from '../../domain/identity/organization';
 import type { UserEvent } from '../../domain/identity/user';
 import type { Projector, Tx } from '../projector';
+import { Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
+
+const organizationSpec = { table: 'organizations', key: ['id'], columns: ['id', 'name', 'slug', 'status', 'created_at', 'deleted_at'] } as const;
+const userSpec = {
+  table: 'users', key: ['id'],
+  columns: ['id', 'organization_id', 'username', 'email', 'role', 'avatar_ref', 'created_at', 'last_login', 'deleted_at', 'deleted_reason',
+    'audit_valid_from', 'audit_valid_until'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type.startsWith('Organization') || event.type.startsWith('User'))
+    .map((event) => decodeEvent<OrganizationEvent | UserEvent>(event));
+  if (decoded.length === 0) return;
+  const organizations = new Rows(organizationSpec);
+  const users = new Rows(userSpec);
+  await organizations.load(tx, decoded.flatMap((e) => (e.type.startsWith('Organization') && 'organizationId' in e.data && e.data.organizationId ? [e.data.organizationId] : [])));
+  await users.load(tx, decoded.flatMap((e) => ('userId' in e.data ? [e.data.userId] : [])));
+  for (const e of decoded) {
+    switch (e.type) {
+      case 'OrganizationRegistered':
+        organizations.insertIfAbsent({ id: e.data.organizationId, name: e.data.name, slug: e.data.slug, status: 'active', created_at: e.data.createdAt, deleted_at: null });
+        break;
+      case 'OrganizationUpdated':
+        organizations.patch(e.data.organizationId, { name: e.data.name, slug: e.data.slug });
+        break;
+      case 'OrganizationStatusChanged':
+        organizations.patch(e.data.organizationId, { status: e.data.status });
+        break;
+      case 'OrganizationDeleted':
+        organizations.patch(e.data.organizationId, { deleted_at: e.data.deletedAt });
+        break;
+      case 'UserRegistered':
+        users.insertIfAbsent({
+          id: e.data.userId, organization_id: e.data.organizationId, username: e.data.username, email: e.data.email, role: e.data.role,
+          avatar_ref: null, created_at: e.data.createdAt, last_login: null, deleted_at: null, deleted_reason: null,
+          audit_valid_from: e.data.auditAccess?.validFrom ?? null, audit_valid_until: e.data.auditAccess?.validUntil ?? null,
+        });
+        break;
+      case 'UserProfileUpdated': {
+        const { username, email, avatarRef } = e.data;
+        users.patch(e.data.userId, (row) => ({ username, email, avatar_ref: avatarRef === undefined ? row.avatar_ref : avatarRef }));
+        break;
+      }
+      case 'UserRoleChanged':
+        users.patch(e.data.userId, {
+          role: e.data.role, audit_valid_from: e.data.auditAccess?.validFrom ?? null, audit_valid_until: e.data.auditAccess?.validUntil ?? null,
+        });
+        break;
+      case 'UserLoggedIn':
+        users.patch(e.data.userId, { last_login: e.data.at });
+        break;
+      case 'UserDeleted':
+        users.patch(e.data.userId, { deleted_at: e.data.deletedAt, deleted_reason: e.data.reason });
+        break;
+      case 'UserPasswordChanged':
+        break;
+    }
+  }
+  await organizations.flush(tx);
+  await users.flush(tx);
+}
 
 export const usersProjector: Projector = {
   name: 'identity',
@@ -43,53 +104,6 @@ export const usersProjector: Projector = {
     await protectTenantTable(tx, 'organizations');
     await protectTenantTable(tx, 'users');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Organization') && !event.type.startsWith('User')) return;
-    const e = decodeEvent<OrganizationEvent | UserEvent>(event);
-    switch (e.type) {
-      case 'OrganizationRegistered':
-        await tx.query(sql.unsafe`
-          INSERT INTO organizations (id, name, slug, status, created_at)
-          VALUES (${e.data.organizationId}, ${e.data.name}, ${e.data.slug}, 'active', ${e.data.createdAt})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      case 'OrganizationUpdated':
-        await tx.query(sql.unsafe`UPDATE organizations SET name = ${e.data.name}, slug = ${e.data.slug} WHERE id = ${e.data.organizationId}`);
-        return;
-      case 'OrganizationStatusChanged':
-        await tx.query(sql.unsafe`UPDATE organizations SET status = ${e.data.status} WHERE id = ${e.data.organizationId}`);
-        return;
-      case 'OrganizationDeleted':
-        await tx.query(sql.unsafe`UPDATE organizations SET deleted_at = ${e.data.deletedAt} WHERE id = ${e.data.organizationId}`);
-        return;
-      case 'UserRegistered':
-        await tx.query(sql.unsafe`
-          INSERT INTO users (id, organization_id, username, email, role, created_at, audit_valid_from, audit_valid_until)
-          VALUES (${e.data.userId}, ${e.data.organizationId}, ${e.data.username}, ${e.data.email}, ${e.data.role}, ${e.data.createdAt},
-                  ${e.data.auditAccess?.validFrom ?? null}, ${e.data.auditAccess?.validUntil ?? null})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      case 'UserProfileUpdated':
-        await tx.query(sql.unsafe`
-          UPDATE users SET username = ${e.data.username}, email = ${e.data.email},
-            avatar_ref = ${e.data.avatarRef === undefined ? sql.fragment`avatar_ref` : sql.fragment`${e.data.avatarRef}`}
-          WHERE id = ${e.data.userId}`);
-        return;
-      case 'UserRoleChanged':
-        await tx.query(sql.unsafe`
-          UPDATE users SET role = ${e.data.role}, audit_valid_from = ${e.data.auditAccess?.validFrom ?? null},
-            audit_valid_until = ${e.data.auditAccess?.validUntil ?? null}
-          WHERE id = ${e.data.userId}`);
-        return;
-      case 'UserLoggedIn':
-        await tx.query(sql.unsafe`UPDATE users SET last_login = ${e.data.at} WHERE id = ${e.data.userId}`);
-        return;
-      case 'UserDeleted':
-        await tx.query(sql.unsafe`
-          UPDATE users SET deleted_at = ${e.data.deletedAt}, deleted_reason = ${e.data.reason} WHERE id = ${e.data.userId}`);
-        return;
-      case 'UserPasswordChanged':
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

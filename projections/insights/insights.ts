@@ -4,7 +4,38 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { InsightEvent } from '../../domain/insights/insight';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
+
+const spec = {
+  table: 'insights', key: ['id'],
+  columns: ['id', 'organization_id', 'type', 'title', 'content', 'priority', 'priority_rank', 'origin', 'rule', 'subject', 'created_at', 'recorded_at_position'],
+} as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type === 'InsightRecorded' || event.type === 'InsightsCleared')
+    .map((event) => ({ event, e: decodeEvent<InsightEvent>(event) }));
+  if (decoded.length === 0) return;
+  const rows = new Rows(spec);
+  await rows.load(tx, decoded.flatMap(({ e }) => (e.type === 'InsightsCleared' ? e.data.insightIds : e.type === 'InsightRecorded' ? [e.data.insightId] : [])));
+  for (const { event, e } of decoded) {
+    if (e.type === 'InsightsCleared') {
+      for (const id of e.data.insightIds) {
+        if (String(rows.get(id)?.organization_id).toLowerCase() === e.data.organizationId.toLowerCase()) rows.remove(id);
+      }
+      continue;
+    }
+    if (e.type !== 'InsightRecorded') continue;
+    const i = e.data;
+    const existing = rows.get(i.insightId);
+    rows.put({
+      id: i.insightId, organization_id: existing?.organization_id ?? i.organizationId, type: i.type, title: i.title, content: i.content,
+      priority: i.priority, priority_rank: i.priority === 'high' ? 0 : i.priority === 'medium' ? 1 : 2, origin: i.origin, rule: i.rule,
+      subject: i.subject ?? null, created_at: i.createdAt, recorded_at_position: big(event.position),
+    });
+  }
+  await rows.flush(tx);
+}
 
 export const insightsProjector: Projector = {
   name: 'insights',
@@ -30,21 +61,6 @@ export const insightsProjector: Projector = {
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS insights_org_order ON insights (organization_id, priority_rank, created_at DESC)`);
     await protectTenantTable(tx, 'insights');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (event.type !== 'InsightRecorded' && event.type !== 'InsightsCleared') return;
-    const e = decodeEvent<InsightEvent>(event);
-    if (e.type === 'InsightsCleared') {
-      await tx.query(sql.unsafe`
-        DELETE FROM insights WHERE organization_id = ${e.data.organizationId} AND id = ANY(${sql.array(e.data.insightIds, 'uuid')})`);
-      return;
-    }
-    const i = e.data;
-    const rank = i.priority === 'high' ? 0 : i.priority === 'medium' ? 1 : 2;
-    await tx.query(sql.unsafe`
-      INSERT INTO insights (id, organization_id, type, title, content, priority, priority_rank, origin, rule, subject, created_at, recorded_at_position)
-      VALUES (${i.insightId}, ${i.organizationId}, ${i.type}, ${i.title}, ${i.content}, ${i.priority}, ${rank}, ${i.origin}, ${i.rule}, ${i.subject ?? null}, ${i.createdAt}, ${event.position.toString()}::bigint)
-      ON CONFLICT (id) DO UPDATE SET type = EXCLUDED.type, title = EXCLUDED.title, content = EXCLUDED.content, priority = EXCLUDED.priority,
-        priority_rank = EXCLUDED.priority_rank, origin = EXCLUDED.origin, rule = EXCLUDED.rule, subject = EXCLUDED.subject, created_at = EXCLUDED.created_at,
-        recorded_at_position = EXCLUDED.recorded_at_position`);
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

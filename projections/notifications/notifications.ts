@@ -6,7 +6,54 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { InboxEvent } from '../../domain/notifications/inbox';
 import type { NotificationEvent } from '../../domain/notifications/notification';
 import type { Projector, Tx } from '../projector';
+import { Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
+
+const notificationSpec = {
+  table: 'notifications', key: ['id'],
+  columns: ['id', 'organization_id', 'user_id', 'type', 'title', 'message', 'priority', 'action_url', 'created_at'],
+} as const;
+const readSpec = { table: 'notification_reads', key: ['notification_id', 'user_id'], columns: ['organization_id', 'notification_id', 'user_id', 'read_at'] } as const;
+const markSpec = { table: 'notification_read_marks', key: ['organization_id', 'user_id'], columns: ['organization_id', 'user_id', 'up_to'] } as const;
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => event.type.startsWith('Notification') || event.type === 'AllNotificationsRead')
+    .map((event) => ({ event, e: decodeEvent<NotificationEvent | InboxEvent>(event) }));
+  if (decoded.length === 0) return;
+  const notifications = new Rows(notificationSpec);
+  const reads = new Rows(readSpec);
+  const marks = new Rows(markSpec);
+  const ofType = <T extends (typeof decoded)[number]['e']['type']>(type: T) =>
+    decoded.flatMap(({ e }) => (e.type === type ? [e as Extract<typeof e, { type: T }>] : []));
+  await notifications.load(tx, ofType('NotificationRaised').map((e) => e.data.notificationId));
+  await reads.load(tx, ofType('NotificationRead').map((e) => ({ notification_id: e.data.notificationId, user_id: e.data.userId })));
+  await marks.load(tx, ofType('AllNotificationsRead').map((e) => ({ organization_id: e.data.organizationId, user_id: e.data.userId })));
+  for (const { event, e } of decoded) {
+    switch (e.type) {
+      case 'NotificationRaised': {
+        const n = e.data;
+        notifications.insertIfAbsent({
+          id: n.notificationId, organization_id: n.organizationId, user_id: n.userId, type: n.type, title: n.title, message: n.message,
+          priority: n.priority, action_url: n.actionUrl, created_at: n.createdAt,
+        });
+        break;
+      }
+      case 'NotificationRead':
+        reads.insertIfAbsent({ organization_id: e.data.organizationId, notification_id: e.data.notificationId, user_id: e.data.userId, read_at: event.metadata.occurredAt });
+        break;
+      case 'AllNotificationsRead': {
+        const key = { organization_id: e.data.organizationId, user_id: e.data.userId };
+        const existing = marks.get(key);
+        const upTo = existing && Date.parse(String(existing.up_to)) >= Date.parse(e.data.upTo) ? existing.up_to : e.data.upTo;
+        marks.put({ ...key, up_to: upTo });
+        break;
+      }
+    }
+  }
+  await notifications.flush(tx);
+  await reads.flush(tx);
+  await marks.flush(tx);
+}
 
 export const notificationsProjector: Projector = {
   name: 'notifications',
@@ -43,30 +90,6 @@ export const notificationsProjector: Projector = {
       )`);
     for (const table of ['notifications', 'notification_reads', 'notification_read_marks']) await protectTenantTable(tx, table);
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    if (!event.type.startsWith('Notification') && event.type !== 'AllNotificationsRead') return;
-    const e = decodeEvent<NotificationEvent | InboxEvent>(event);
-    switch (e.type) {
-      case 'NotificationRaised': {
-        const n = e.data;
-        await tx.query(sql.unsafe`
-          INSERT INTO notifications (id, organization_id, user_id, type, title, message, priority, action_url, created_at)
-          VALUES (${n.notificationId}, ${n.organizationId}, ${n.userId}, ${n.type}, ${n.title}, ${n.message}, ${n.priority}, ${n.actionUrl}, ${n.createdAt})
-          ON CONFLICT (id) DO NOTHING`);
-        return;
-      }
-      case 'NotificationRead':
-        await tx.query(sql.unsafe`
-          INSERT INTO notification_reads (organization_id, notification_id, user_id, read_at)
-          VALUES (${e.data.organizationId}, ${e.data.notificationId}, ${e.data.userId}, ${event.metadata.occurredAt})
-          ON CONFLICT DO NOTHING`);
-        return;
-      case 'AllNotificationsRead':
-        await tx.query(sql.unsafe`
-          INSERT INTO notification_read_marks (organization_id, user_id, up_to)
-          VALUES (${e.data.organizationId}, ${e.data.userId}, ${e.data.upTo})
-          ON CONFLICT (organization_id, user_id) DO UPDATE SET up_to = GREATEST(notification_read_marks.up_to, EXCLUDED.up_to)`);
-        return;
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

@@ -10,10 +10,10 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { BankConnectionEvent } from '../../domain/banking/bank-connection';
 import type { ImportedTransactionEvent } from '../../domain/banking/imported-transaction';
-import { budgetCategoryLabels, budgetCategoryOf, type BudgetCategory } from '../../domain/finance/budget-categories';
+import { budgetCategoryLabels, type BudgetCategory } from '../../domain/finance/budget-categories';
 import type { BudgetEvent } from '../../domain/finance/budget';
 import { currentPeriod, type BudgetPeriod } from '../../domain/finance/budget-health';
-import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
+import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { OrganizationEvent } from '../../domain/identity/organization';
 import type { InsightEvent } from '../../domain/insights/insight';
 import { NOTIFICATION_NAMESPACE } from '../../domain/notifications/notification';
@@ -23,91 +23,222 @@ import {
 } from '../../domain/notifications/triggers';
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { Projector, Tx } from '../projector';
-import { dateBound, mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
+import { mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
+import { big, Rows, type Row } from '../rows';
+import { spendingRuleOf } from '../finance/budgets';
+import { occurrencesBetween, type Recurrence, type RecurringPeriod } from '../../domain/finance/recurrence';
 import { protectTenantTable } from '../tenant-table';
 
 export const notificationIdOf = (key: string) => v5(key, NOTIFICATION_NAMESPACE);
 
-async function file(tx: Tx, event: RecordedEvent, intent: NotificationIntent | null): Promise<void> {
-  if (!intent) return;
-  const { key: _key, ...draft } = intent;
-  const notificationId = notificationIdOf(intent.key);
-  await tx.query(sql.unsafe`
-    INSERT INTO notification_outbox (notification_id, organization_id, cause_event_id, correlation_id, draft, created_at)
-    VALUES (${notificationId}, ${intent.organizationId}, ${event.id}, ${event.metadata.correlationId ?? null},
-      ${sql.jsonb({ ...draft, notificationId })}, ${intent.createdAt})
-    ON CONFLICT (notification_id) DO NOTHING`);
+type Intent = { event: RecordedEvent; intent: NotificationIntent };
+
+const budgetSpec = { table: 'notification_budgets', key: ['budget_id'], columns: ['budget_id', 'organization_id', 'category', 'budget_amount', 'period'] } as const;
+const ruleSpec = {
+  table: 'notification_spending_rules', key: ['expense_id'],
+  columns: ['organization_id', 'expense_id', 'budget_category', 'amount', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
+} as const;
+const connectionSpec = { table: 'notification_connections', key: ['connection_id'], columns: ['connection_id', 'organization_id', 'bank_name'] } as const;
+
+const lower = (value: unknown) => String(value).toLowerCase();
+
+/** What a spending rule adds to [start, end]: its amount once per occurrence inside (as occurrencesWithin counts in SQL). */
+function contribution(rule: Row | null, start: string, end: string): bigint {
+  if (!rule) return 0n;
+  const recurrence: Recurrence = {
+    date: String(rule.date), isRecurring: rule.is_recurring === true, recurringPeriod: (rule.recurring_period as RecurringPeriod | null) ?? null,
+    recurringDuration: rule.recurring_duration === null ? null : Number(rule.recurring_duration), recurringEndDate: (rule.recurring_end_date as string | null) ?? null,
+  };
+  return BigInt(rule.amount as string | number) * BigInt(occurrencesBetween(recurrence, start, end).length);
 }
 
-const budgetRow = z.object({ budget_id: z.string(), category: z.string(), budget_amount: z.bigint(), period: z.enum(['monthly', 'quarterly', 'yearly']) });
-type BudgetRow = z.infer<typeof budgetRow>;
+type State = { budgets: Rows; rules: Rows; connections: Rows };
+const clone = (state: State): State => ({ budgets: state.budgets.clone(), rules: state.rules.clone(), connections: state.connections.clone() });
 
-async function budgetsOf(tx: Tx, organizationId: string, categories: readonly string[]): Promise<BudgetRow[]> {
-  if (categories.length === 0) return [];
-  return [...await tx.any(sql.type(budgetRow)`
-    SELECT budget_id, category, budget_amount, period FROM notification_budgets
-    WHERE organization_id = ${organizationId} AND category = ANY(${sql.array([...categories], 'text')})`)];
+/**
+ * Folds a page: the read-model rows in `state`, the notifications through `file`. What a budget
+ * has spent comes from `spentIn` (the page's start, from SQL, plus the rules changed so far).
+ */
+function fold(
+  events: readonly RecordedEvent[], state: State, spentIn: (organizationId: string, category: string, period: BudgetPeriod, today: string) => bigint,
+  file: (i: Intent) => void, onRule: (rule: Row | null) => void = () => undefined,
+) {
+  const { budgets, rules, connections } = state;
+  const budgetsOf = (organizationId: string, categories: readonly string[]) =>
+    budgets.present().filter((b) => lower(b.organization_id) === lower(organizationId) && categories.includes(String(b.category)));
+  const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: bigint; budget: bigint } | null, today: string) => {
+    const period = budget.period as BudgetPeriod;
+    const category = String(budget.category);
+    return budgetNotification({
+      organizationId, budgetId: String(budget.budget_id), categoryLabel: budgetCategoryLabels[category as BudgetCategory] ?? category,
+      period, today, before, after: { spent: spentIn(organizationId, category, period, today), budget: BigInt(budget.budget_amount as string) }, at: event.metadata.occurredAt,
+    });
+  };
+  const fileIntent = (event: RecordedEvent, intent: NotificationIntent | null) => {
+    if (intent) file({ event, intent });
+  };
+  for (const event of events) {
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'ExpenseRecorded':
+      case 'ExpenseUpdated':
+      case 'ExpenseDeleted': {
+        const e = decodeEvent<ExpenseEvent>(event);
+        const { organizationId, expenseId } = e.data;
+        const next = e.type === 'ExpenseDeleted' ? null : e.data;
+        const today = saoPauloDate(new Date(at));
+        const previous = rules.get(expenseId);
+        const nextRule = next ? spendingRuleOf(next) : null;
+        const affected = [...new Set([...(previous ? [String(previous.budget_category)] : []), ...(nextRule ? [nextRule.budgetCategory] : [])])];
+        const affectedBudgets = budgetsOf(organizationId, affected);
+        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
+        if (nextRule) rules.put(nextRule.row);
+        else rules.remove(expenseId);
+        onRule(nextRule?.row ?? null);
+        for (const b of affectedBudgets) {
+          fileIntent(event, budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? 0n, budget: BigInt(b.budget_amount as string) }, today));
+        }
+        break;
+      }
+      case 'BudgetCreated':
+      case 'BudgetUpdated':
+      case 'BudgetDeleted': {
+        const e = decodeEvent<BudgetEvent>(event);
+        if (e.type === 'BudgetDeleted') {
+          budgets.remove(e.data.budgetId);
+          break;
+        }
+        const b = e.data;
+        const today = saoPauloDate(new Date(at));
+        const old = budgets.get(b.budgetId);
+        const row: Row = { budget_id: b.budgetId, organization_id: old?.organization_id ?? b.organizationId, category: b.category, budget_amount: big(b.budgetAmount), period: b.period };
+        budgets.put(row);
+        // Same category and period: compare with the old amount; anything else is a budget seen for the first time.
+        const before = old && old.category === b.category && old.period === b.period
+          ? { spent: spentIn(b.organizationId, b.category, b.period, today), budget: BigInt(old.budget_amount as string) }
+          : null;
+        fileIntent(event, budgetIntent(event, b.organizationId, row, before, today));
+        break;
+      }
+      case 'InsightRecorded': {
+        const e = decodeEvent<InsightEvent>(event);
+        if (e.type === 'InsightRecorded') fileIntent(event, insightNotification(e.data));
+        break;
+      }
+      case 'TransactionImported': {
+        const e = decodeEvent<ImportedTransactionEvent>(event);
+        if (e.type !== 'TransactionImported') break;
+        const d = e.data;
+        fileIntent(event, importedTransactionNotification({ organizationId: d.organizationId, source: d.source, bankName: d.bankName, accountId: d.accountId, status: d.status, at }));
+        break;
+      }
+      case 'OrganizationRegistered': {
+        const e = decodeEvent<OrganizationEvent>(event);
+        if (e.type === 'OrganizationRegistered') fileIntent(event, welcomeNotification({ organizationId: e.data.organizationId, name: e.data.name, at }));
+        break;
+      }
+      case 'BankConnectionCreated':
+      case 'BankSyncFailed': {
+        const e = decodeEvent<BankConnectionEvent>(event);
+        if (e.type === 'BankConnectionCreated') {
+          const existing = connections.get(e.data.connectionId);
+          connections.put({ connection_id: e.data.connectionId, organization_id: existing?.organization_id ?? e.data.organizationId, bank_name: e.data.bankName });
+        } else if (e.type === 'BankSyncFailed') {
+          const bankName = (connections.get(e.data.connectionId)?.bank_name as string | undefined) ?? null;
+          fileIntent(event, bankSyncFailedNotification({ organizationId: e.data.organizationId, syncId: e.data.syncId, bankName, error: e.data.error, at }));
+        }
+        break;
+      }
+    }
+  }
 }
 
-async function spentIn(tx: Tx, organizationId: string, category: string, period: BudgetPeriod, today: string): Promise<bigint> {
-  const { start, end } = currentPeriod(period, today);
-  return tx.oneFirst(sql.type(z.object({ spent: z.bigint() }))`
-    SELECT COALESCE(SUM(s.amount), 0)::bigint AS spent FROM notification_spending_rules s ${occurrencesWithin('s', dateBound(start), dateBound(end))}
-    WHERE s.organization_id = ${organizationId} AND s.budget_category = ${category} AND ${mayOccurWithin('s', dateBound(start), dateBound(end))}`);
-}
+const handled = new Set([
+  'ExpenseRecorded', 'ExpenseUpdated', 'ExpenseDeleted', 'BudgetCreated', 'BudgetUpdated', 'BudgetDeleted', 'InsightRecorded', 'TransactionImported',
+  'OrganizationRegistered', 'BankConnectionCreated', 'BankSyncFailed',
+]);
 
-async function budgetIntent(tx: Tx, event: RecordedEvent, organizationId: string, budget: BudgetRow, before: { spent: bigint; budget: bigint } | null, today: string) {
-  const spent = await spentIn(tx, organizationId, budget.category, budget.period, today);
-  return budgetNotification({
-    organizationId, budgetId: budget.budget_id, categoryLabel: budgetCategoryLabels[budget.category as BudgetCategory] ?? budget.category,
-    period: budget.period, today, before, after: { spent, budget: budget.budget_amount }, at: event.metadata.occurredAt,
-  });
-}
+const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
-/** Spending as the budgets screen counts it: approved or completed occurrences, by budget category. */
-async function onExpense(tx: Tx, event: RecordedEvent, organizationId: string, expenseId: string, next: Expense | null): Promise<void> {
-  const today = saoPauloDate(new Date(event.metadata.occurredAt));
-  const previous = await tx.anyFirst(sql.type(z.object({ budget_category: z.string() }))`
-    SELECT DISTINCT budget_category FROM notification_spending_rules WHERE expense_id = ${expenseId}`);
-  const nextCategory = next && spentStatuses.includes(next.status) ? budgetCategoryOf(next.category) : null;
-  const affected = [...new Set([...previous, ...(nextCategory ? [nextCategory] : [])])];
-  const budgets = await budgetsOf(tx, organizationId, affected);
-  const before = new Map<string, bigint>();
-  for (const b of budgets) before.set(b.budget_id, await spentIn(tx, organizationId, b.category, b.period, today));
+async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const events = all.filter((event) => handled.has(event.type));
+  if (events.length === 0) return;
+  const dataOf = (event: RecordedEvent) => event.data as { organizationId?: string; expenseId?: string; budgetId?: string; connectionId?: string };
+  const state: State = { budgets: new Rows(budgetSpec), rules: new Rows(ruleSpec), connections: new Rows(connectionSpec) };
+  const expenseIds = events.flatMap((event) => (event.type.startsWith('Expense') ? [String(dataOf(event).expenseId)] : []));
+  const organizations = [...new Set(events.flatMap((event) => (event.type.startsWith('Expense') || event.type.startsWith('Budget') ? [String(dataOf(event).organizationId)] : [])))];
+  await state.rules.load(tx, expenseIds);
+  if (organizations.length > 0) await state.budgets.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`);
+  await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
+  await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 
-  await tx.query(sql.unsafe`DELETE FROM notification_spending_rules WHERE expense_id = ${expenseId}`);
-  if (next && nextCategory) {
+  // The rules as the page found them, to count what the page changed on top of the SQL sums.
+  const initial = new Map(expenseIds.map((id) => [lower(id), state.rules.get(id)]));
+
+  // First pass: which budget periods the page asks about.
+  const windows = new Map<string, { organization_id: string; category: string; start_date: string; end_date: string }>();
+  fold(events, clone(state), (organizationId, category, period, today) => {
+    const { start, end } = currentPeriod(period, today);
+    windows.set(windowKey(organizationId, category, start, end), { organization_id: organizationId, category, start_date: start, end_date: end });
+    return 0n;
+  }, () => undefined);
+
+  const base = new Map<string, bigint>();
+  if (windows.size > 0) {
+    const keys = [...windows.entries()];
+    const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
+      SELECT k.i, (
+        SELECT COALESCE(SUM(s.amount), 0)::bigint FROM notification_spending_rules s ${occurrencesWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
+        WHERE s.organization_id = k.organization_id AND s.budget_category = k.category AND ${mayOccurWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
+      ) AS spent
+      FROM jsonb_to_recordset(${sql.jsonb(keys.map(([, w], i) => ({ i, ...w })))}) AS k(i integer, organization_id uuid, category text, start_date date, end_date date)`);
+    for (const { i, spent } of sums) base.set(keys[i][0], spent);
+  }
+
+  // Expenses whose rule counted, at the start or since, per organization and category.
+  const touched = new Map<string, Set<string>>();
+  const touch = (rule: Row | null) => {
+    if (!rule) return;
+    const key = `${lower(rule.organization_id)}|${String(rule.budget_category)}`;
+    const set = touched.get(key) ?? new Set<string>();
+    set.add(lower(rule.expense_id));
+    touched.set(key, set);
+  };
+  for (const rule of initial.values()) touch(rule);
+  const spentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string): bigint => {
+    const { start, end } = currentPeriod(period, today);
+    let spent = base.get(windowKey(organizationId, category, start, end)) ?? 0n;
+    const counts = (rule: Row | null) => rule !== null && lower(rule.organization_id) === lower(organizationId) && rule.budget_category === category;
+    for (const id of touched.get(`${lower(organizationId)}|${category}`) ?? []) {
+      const before = initial.get(id) ?? null;
+      const now = state.rules.get(id);
+      if (before === now) continue;
+      if (counts(now)) spent += contribution(now, start, end);
+      if (counts(before)) spent -= contribution(before, start, end);
+    }
+    return spent;
+  };
+  const outbox = new Map<string, Row>();
+  fold(events, state, spentIn, ({ event, intent }) => {
+    const { key: _key, ...draft } = intent;
+    const notificationId = notificationIdOf(intent.key);
+    if (outbox.has(notificationId)) return;
+    outbox.set(notificationId, {
+      notification_id: notificationId, organization_id: intent.organizationId, cause_event_id: event.id,
+      correlation_id: event.metadata.correlationId ?? null, draft: JSON.stringify({ ...draft, notificationId }), created_at: intent.createdAt,
+    });
+  }, touch);
+  await state.budgets.flush(tx);
+  await state.rules.flush(tx);
+  await state.connections.flush(tx);
+  if (outbox.size > 0) {
     await tx.query(sql.unsafe`
-      INSERT INTO notification_spending_rules (organization_id, expense_id, budget_category, amount, date, is_recurring,
-        recurring_period, recurring_duration, recurring_end_date)
-      VALUES (${organizationId}, ${expenseId}, ${nextCategory}, ${next.amount.toString()}::bigint, ${next.date}::date, ${next.isRecurring},
-        ${next.recurringPeriod}, ${next.recurringDuration}, ${next.recurringEndDate}::date)`);
+      INSERT INTO notification_outbox (notification_id, organization_id, cause_event_id, correlation_id, draft, created_at)
+      SELECT notification_id, organization_id, cause_event_id, correlation_id, draft::jsonb, created_at
+      FROM jsonb_to_recordset(${sql.jsonb([...outbox.values()])})
+        AS o(notification_id uuid, organization_id uuid, cause_event_id uuid, correlation_id text, draft text, created_at timestamptz)
+      ON CONFLICT (notification_id) DO NOTHING`);
   }
-  for (const b of budgets) {
-    await file(tx, event, await budgetIntent(tx, event, organizationId, b, { spent: before.get(b.budget_id) ?? 0n, budget: b.budget_amount }, today));
-  }
-}
-
-async function onBudget(tx: Tx, event: RecordedEvent): Promise<void> {
-  const e = decodeEvent<BudgetEvent>(event);
-  if (e.type === 'BudgetDeleted') {
-    await tx.query(sql.unsafe`DELETE FROM notification_budgets WHERE budget_id = ${e.data.budgetId}`);
-    return;
-  }
-  const b = e.data;
-  const today = saoPauloDate(new Date(event.metadata.occurredAt));
-  const old = await tx.maybeOne(sql.type(budgetRow)`
-    SELECT budget_id, category, budget_amount, period FROM notification_budgets WHERE budget_id = ${b.budgetId}`);
-  await tx.query(sql.unsafe`
-    INSERT INTO notification_budgets (budget_id, organization_id, category, budget_amount, period)
-    VALUES (${b.budgetId}, ${b.organizationId}, ${b.category}, ${b.budgetAmount.toString()}::bigint, ${b.period})
-    ON CONFLICT (budget_id) DO UPDATE SET category = EXCLUDED.category, budget_amount = EXCLUDED.budget_amount, period = EXCLUDED.period`);
-  // Same category and period: compare with the old amount; anything else is a budget seen for the first time.
-  const before = old && old.category === b.category && old.period === b.period
-    ? { spent: await spentIn(tx, b.organizationId, b.category, b.period, today), budget: old.budget_amount }
-    : null;
-  const row: BudgetRow = { budget_id: b.budgetId, category: b.category, budget_amount: b.budgetAmount, period: b.period };
-  await file(tx, event, await budgetIntent(tx, event, b.organizationId, row, before, today));
 }
 
 export const notificationTriggersProjector: Projector = {
@@ -158,50 +289,6 @@ export const notificationTriggersProjector: Projector = {
       )`);
     for (const table of ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections']) await protectTenantTable(tx, table);
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    const at = event.metadata.occurredAt;
-    switch (event.type) {
-      case 'ExpenseRecorded':
-      case 'ExpenseUpdated':
-      case 'ExpenseDeleted': {
-        const e = decodeEvent<ExpenseEvent>(event);
-        return onExpense(tx, event, e.data.organizationId, e.data.expenseId, e.type === 'ExpenseDeleted' ? null : e.data);
-      }
-      case 'BudgetCreated':
-      case 'BudgetUpdated':
-      case 'BudgetDeleted':
-        return onBudget(tx, event);
-      case 'InsightRecorded': {
-        const e = decodeEvent<InsightEvent>(event);
-        if (e.type === 'InsightRecorded') await file(tx, event, insightNotification(e.data));
-        return;
-      }
-      case 'TransactionImported': {
-        const e = decodeEvent<ImportedTransactionEvent>(event);
-        if (e.type !== 'TransactionImported') return;
-        const d = e.data;
-        return file(tx, event, importedTransactionNotification({ organizationId: d.organizationId, source: d.source, bankName: d.bankName, accountId: d.accountId, status: d.status, at }));
-      }
-      case 'OrganizationRegistered': {
-        const e = decodeEvent<OrganizationEvent>(event);
-        if (e.type === 'OrganizationRegistered') await file(tx, event, welcomeNotification({ organizationId: e.data.organizationId, name: e.data.name, at }));
-        return;
-      }
-      case 'BankConnectionCreated':
-      case 'BankSyncFailed': {
-        const e = decodeEvent<BankConnectionEvent>(event);
-        if (e.type === 'BankConnectionCreated') {
-          await tx.query(sql.unsafe`
-            INSERT INTO notification_connections (connection_id, organization_id, bank_name)
-            VALUES (${e.data.connectionId}, ${e.data.organizationId}, ${e.data.bankName})
-            ON CONFLICT (connection_id) DO UPDATE SET bank_name = EXCLUDED.bank_name`);
-        } else if (e.type === 'BankSyncFailed') {
-          const bankName = await tx.maybeOneFirst(sql.type(z.object({ bank_name: z.string() }))`
-            SELECT bank_name FROM notification_connections WHERE connection_id = ${e.data.connectionId}`);
-          await file(tx, event, bankSyncFailedNotification({ organizationId: e.data.organizationId, syncId: e.data.syncId, bankName, error: e.data.error, at }));
-        }
-        return;
-      }
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

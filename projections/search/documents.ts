@@ -4,7 +4,6 @@
 // twice: with the 'simple' configuration (exact unaccented words, for prefix matches such as 'alug'
 // → 'aluguel') and with 'portuguese' (stems, so 'alugueis' finds 'aluguel').
 import { sql } from 'slonik';
-import { z } from 'zod';
 import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { CategoryEvent } from '../../domain/finance/category';
@@ -16,6 +15,7 @@ import type { InsightEvent } from '../../domain/insights/insight';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatBRL } from '../../domain/shared/money';
 import type { Projector, Tx } from '../projector';
+import { big, Rows } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const expenseStatus: Record<string, string> = { pending: 'Pendente', approved: 'Aprovado', completed: 'Concluído', rejected: 'Rejeitado' };
@@ -46,42 +46,162 @@ type SearchDocument = {
   goal?: { current: bigint; completed: boolean };
 };
 
-const goalRow = z.object({ amount: z.bigint().nullable(), goal_current: z.bigint().nullable(), goal_completed: z.boolean().nullable() });
 
-const unaccented = (expression: ReturnType<typeof sql.fragment>) => sql.fragment`lower(unaccent(coalesce(${expression}, '')))`;
-const vectorOf = (expression: ReturnType<typeof sql.fragment>, weight: 'A' | 'B' | 'C') => sql.fragment`
+type Fragment = ReturnType<typeof sql.fragment>;
+
+const unaccented = (expression: Fragment) => sql.fragment`lower(unaccent(coalesce(${expression}, '')))`;
+const vectorOf = (expression: Fragment, weight: 'A' | 'B' | 'C') => sql.fragment`
   setweight(to_tsvector('simple'::regconfig, ${unaccented(expression)}), ${weight}::"char") ||
   setweight(to_tsvector('portuguese'::regconfig, ${unaccented(expression)}), ${weight}::"char")`;
 
-/** Recomputes the search text and vector of the rows matched by `where` from their columns. */
-async function reindex(tx: Tx, where: ReturnType<typeof sql.fragment>): Promise<void> {
-  await tx.query(sql.unsafe`
-    UPDATE search_documents SET
-      search_text = ${unaccented(sql.fragment`title || ' ' || coalesce(category, '') || ' ' || description`)},
-      document = ${vectorOf(sql.fragment`title`, 'A')} || ${vectorOf(sql.fragment`category`, 'B')} || ${vectorOf(sql.fragment`description`, 'C')}
-    WHERE ${where}`);
-}
+const docSpec = {
+  table: 'search_documents', key: ['ref_id'],
+  columns: ['ref_id', 'organization_id', 'kind', 'source', 'title', 'description', 'category_slug', 'category', 'amount', 'date', 'priority', 'url',
+    'goal_current', 'goal_completed'],
+} as const;
+const categorySpec = { table: 'search_categories', key: ['organization_id', 'slug'], columns: ['organization_id', 'slug', 'category_id', 'name'] } as const;
 
-async function put(tx: Tx, doc: SearchDocument): Promise<void> {
-  await tx.query(sql.unsafe`
-    INSERT INTO search_documents (ref_id, organization_id, kind, source, title, description, category_slug, category, amount, date, priority, url,
-      goal_current, goal_completed)
-    VALUES (${doc.refId}, ${doc.organizationId}, ${doc.kind}, ${doc.source}, ${doc.title}, ${doc.description}, ${doc.categorySlug},
-      ${doc.categorySlug === null ? doc.category : sql.fragment`COALESCE(
-        (SELECT name FROM search_categories WHERE organization_id = ${doc.organizationId} AND slug = ${doc.categorySlug}), ${doc.category})`},
-      ${doc.amount === null ? null : doc.amount.toString()}::bigint, ${doc.date}::date, ${doc.priority}, ${doc.url},
-      ${doc.goal ? doc.goal.current.toString() : null}::bigint, ${doc.goal?.completed ?? null})
-    ON CONFLICT (ref_id) DO UPDATE SET
-      kind = EXCLUDED.kind, source = EXCLUDED.source, title = EXCLUDED.title, description = EXCLUDED.description,
-      category_slug = EXCLUDED.category_slug, category = EXCLUDED.category, amount = EXCLUDED.amount, date = EXCLUDED.date,
-      priority = EXCLUDED.priority, url = EXCLUDED.url, goal_current = EXCLUDED.goal_current, goal_completed = EXCLUDED.goal_completed`);
-  await reindex(tx, sql.fragment`ref_id = ${doc.refId}`);
-}
+/** The search text and vector of a row from its title, category and description. */
+const searchText = (title: Fragment, category: Fragment, description: Fragment) =>
+  unaccented(sql.fragment`${title} || ' ' || coalesce(${category}, '') || ' ' || ${description}`);
+const searchVector = (title: Fragment, category: Fragment, description: Fragment) =>
+  sql.fragment`${vectorOf(title, 'A')} || ${vectorOf(category, 'B')} || ${vectorOf(description, 'C')}`;
+const computed = {
+  names: ['search_text', 'document'],
+  values: sql.fragment`${searchText(sql.fragment`r.title`, sql.fragment`r.category`, sql.fragment`r.description`)},
+    ${searchVector(sql.fragment`r.title`, sql.fragment`r.category`, sql.fragment`r.description`)}`,
+};
 
-const remove = (tx: Tx, refId: string) => tx.query(sql.unsafe`DELETE FROM search_documents WHERE ref_id = ${refId}`);
+const sameId = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
 const goalDescription = (current: bigint, target: bigint, completed: boolean) =>
   completed ? `Meta concluída: ${formatBRL(current)} de ${formatBRL(target)}` : `Meta: ${formatBRL(current)} de ${formatBRL(target)}`;
+
+const handles = (type: string) =>
+  type.startsWith('Expense') || type.startsWith('Revenue') || type.startsWith('FinancialGoal') || type === 'InsightRecorded' || type === 'InsightsCleared'
+  || type === 'CategoryCreated' || type === 'CategoryUpdated';
+
+type Decoded = ExpenseEvent | RevenueEvent | GoalEvent | InsightEvent | CategoryEvent;
+
+const refIdOf = (e: Decoded): string[] => {
+  const d = e.data as Record<string, unknown>;
+  if (e.type === 'InsightsCleared') return e.data.insightIds;
+  if (e.type.startsWith('Category')) return [];
+  const id = d.expenseId ?? d.revenueId ?? d.goalId ?? d.insightId;
+  return typeof id === 'string' ? [id] : [];
+};
+
+async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+  const decoded = events.filter((event) => handles(event.type)).map((event) => decodeEvent<Decoded>(event));
+  if (decoded.length === 0) return;
+  const docs = new Rows(docSpec);
+  const categories = new Rows(categorySpec);
+  await docs.load(tx, decoded.flatMap(refIdOf));
+  const organizations = [...new Set(decoded.flatMap((e) => (e.type.startsWith('Expense') || e.type.startsWith('Category') ? [String((e.data as { organizationId: string }).organizationId)] : [])))];
+  if (organizations.length > 0) await categories.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`);
+  /** Category names set this page per organization and slug, for the documents not in memory. */
+  const renamed = new Map<string, { organization_id: string; slug: string; name: string }>();
+
+  const put = (doc: SearchDocument) => {
+    const existing = docs.get(doc.refId);
+    const named = doc.categorySlug === null ? null : categories.find({ organization_id: doc.organizationId, slug: doc.categorySlug });
+    docs.put({
+      ref_id: doc.refId, organization_id: existing?.organization_id ?? doc.organizationId, kind: doc.kind, source: doc.source, title: doc.title,
+      description: doc.description, category_slug: doc.categorySlug, category: named ? named.name : doc.category, amount: big(doc.amount),
+      date: doc.date, priority: doc.priority, url: doc.url, goal_current: big(doc.goal?.current), goal_completed: doc.goal?.completed ?? null,
+    });
+  };
+
+  for (const e of decoded) {
+    switch (e.type) {
+      case 'ExpenseRecorded':
+      case 'ExpenseUpdated': {
+        const x = e.data;
+        put({
+          refId: x.expenseId, organizationId: x.organizationId, kind: 'transaction', source: 'expense', title: x.description,
+          description: `Despesa · ${expenseStatus[x.status] ?? x.status}`, categorySlug: x.category,
+          category: defaultCategoryNames.get(x.category) ?? x.category, amount: x.amount, date: x.date, priority: null, url: listFilteredTo('/expenses', x.description),
+        });
+        break;
+      }
+      case 'RevenueRecorded':
+      case 'RevenueUpdated': {
+        const r = e.data;
+        put({
+          refId: r.revenueId, organizationId: r.organizationId, kind: 'transaction', source: 'revenue', title: r.description,
+          description: `Receita · ${revenueStatus[r.status] ?? r.status}`, categorySlug: null,
+          category: revenueCategoryLabels[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: listFilteredTo('/revenues', r.description),
+        });
+        break;
+      }
+      case 'ExpenseDeleted':
+        docs.remove(e.data.expenseId);
+        break;
+      case 'RevenueDeleted':
+        docs.remove(e.data.revenueId);
+        break;
+      case 'FinancialGoalCreated':
+      case 'FinancialGoalUpdated': {
+        const g = e.data;
+        put({
+          refId: g.goalId, organizationId: g.organizationId, kind: 'goal', source: 'goal', title: g.name,
+          description: goalDescription(g.currentAmount, g.targetAmount, g.status === 'completed'), categorySlug: null,
+          category: goalCategory[g.category] ?? g.category, amount: g.targetAmount, date: g.targetDate, priority: null, url: '/goals',
+          goal: { current: g.currentAmount, completed: g.status === 'completed' },
+        });
+        break;
+      }
+      case 'FinancialGoalContributionAdded':
+      case 'FinancialGoalCompleted': {
+        // The description shows progress: rewrite it from the stored target and current amounts.
+        const goal = docs.get(e.data.goalId);
+        if (!goal || goal.amount === null) break;
+        const current = e.type === 'FinancialGoalContributionAdded' ? e.data.currentAmount : BigInt(goal.goal_current ?? 0);
+        const completed = e.type === 'FinancialGoalCompleted' || goal.goal_completed === true;
+        docs.put({ ...goal, goal_current: big(current), goal_completed: completed, description: goalDescription(current, BigInt(goal.amount), completed) });
+        break;
+      }
+      case 'FinancialGoalDeleted':
+        docs.remove(e.data.goalId);
+        break;
+      case 'InsightsCleared':
+        for (const id of e.data.insightIds) if (docs.get(id)?.source === 'insight') docs.remove(id);
+        break;
+      case 'InsightRecorded': {
+        const i = e.data;
+        put({
+          refId: i.insightId, organizationId: i.organizationId, kind: 'insight', source: 'insight', title: i.title, description: i.content,
+          categorySlug: null, category: insightType[i.type] ?? i.type, amount: null, date: saoPauloDate(new Date(i.createdAt)), priority: i.priority, url: '/ai-insights',
+        });
+        break;
+      }
+      case 'CategoryCreated':
+      case 'CategoryUpdated': {
+        const c = e.data;
+        for (const row of categories.present()) {
+          if (sameId(row.category_id, c.categoryId) && row.slug !== c.slug) categories.remove(row);
+        }
+        categories.put({ organization_id: c.organizationId, slug: c.slug, category_id: c.categoryId, name: c.name });
+        for (const doc of docs.present()) {
+          if (sameId(doc.organization_id, c.organizationId) && doc.source === 'expense' && doc.category_slug === c.slug) docs.put({ ...doc, category: c.name });
+        }
+        renamed.set(`${c.organizationId.toLowerCase()}|${c.slug}`, { organization_id: c.organizationId, slug: c.slug, name: c.name });
+        break;
+      }
+    }
+  }
+  await categories.flush(tx);
+  if (renamed.size > 0) {
+    const d = (column: string) => sql.fragment`d.${sql.identifier([column])}`;
+    await tx.query(sql.unsafe`
+      UPDATE search_documents d SET category = k.name,
+        search_text = ${searchText(d('title'), sql.fragment`k.name`, d('description'))},
+        document = ${searchVector(d('title'), sql.fragment`k.name`, d('description'))}
+      FROM jsonb_to_recordset(${sql.jsonb([...renamed.values()])}) AS k(organization_id uuid, slug text, name text)
+      WHERE d.organization_id = k.organization_id AND d.source = 'expense' AND d.category_slug = k.slug`);
+  }
+  await docs.flush(tx, computed);
+}
 
 export const searchProjector: Projector = {
   name: 'search',
@@ -121,85 +241,6 @@ export const searchProjector: Projector = {
     await protectTenantTable(tx, 'search_documents');
     await protectTenantTable(tx, 'search_categories');
   },
-  async handle(event: RecordedEvent, tx: Tx) {
-    const type = event.type;
-    if (type.startsWith('Expense')) {
-      const e = decodeEvent<ExpenseEvent>(event);
-      if (e.type === 'ExpenseDeleted') return void (await remove(tx, e.data.expenseId));
-      const x = e.data;
-      return put(tx, {
-        refId: x.expenseId, organizationId: x.organizationId, kind: 'transaction', source: 'expense', title: x.description,
-        description: `Despesa · ${expenseStatus[x.status] ?? x.status}`, categorySlug: x.category,
-        category: defaultCategoryNames.get(x.category) ?? x.category, amount: x.amount, date: x.date, priority: null, url: listFilteredTo('/expenses', x.description),
-      });
-    }
-    if (type.startsWith('Revenue')) {
-      const e = decodeEvent<RevenueEvent>(event);
-      if (e.type === 'RevenueDeleted') return void (await remove(tx, e.data.revenueId));
-      const r = e.data;
-      return put(tx, {
-        refId: r.revenueId, organizationId: r.organizationId, kind: 'transaction', source: 'revenue', title: r.description,
-        description: `Receita · ${revenueStatus[r.status] ?? r.status}`, categorySlug: null,
-        category: revenueCategoryLabels[r.category] ?? 'Outras Receitas', amount: r.amount, date: r.date, priority: null, url: listFilteredTo('/revenues', r.description),
-      });
-    }
-    if (type.startsWith('FinancialGoal')) {
-      const e = decodeEvent<GoalEvent>(event);
-      switch (e.type) {
-        case 'FinancialGoalCreated':
-        case 'FinancialGoalUpdated': {
-          const g = e.data;
-          return put(tx, {
-            refId: g.goalId, organizationId: g.organizationId, kind: 'goal', source: 'goal', title: g.name,
-            description: goalDescription(g.currentAmount, g.targetAmount, g.status === 'completed'), categorySlug: null,
-            category: goalCategory[g.category] ?? g.category, amount: g.targetAmount, date: g.targetDate, priority: null, url: '/goals',
-            goal: { current: g.currentAmount, completed: g.status === 'completed' },
-          });
-        }
-        case 'FinancialGoalContributionAdded':
-        case 'FinancialGoalCompleted': {
-          // The description shows progress: rewrite it from the stored target and current amounts.
-          const goal = await tx.maybeOne(sql.type(goalRow)`
-            SELECT amount, goal_current, goal_completed FROM search_documents WHERE ref_id = ${e.data.goalId} FOR UPDATE`);
-          if (!goal || goal.amount === null) return;
-          const current = e.type === 'FinancialGoalContributionAdded' ? e.data.currentAmount : goal.goal_current ?? 0n;
-          const completed = e.type === 'FinancialGoalCompleted' || goal.goal_completed === true;
-          await tx.query(sql.unsafe`
-            UPDATE search_documents SET goal_current = ${current.toString()}::bigint, goal_completed = ${completed},
-              description = ${goalDescription(current, goal.amount, completed)}
-            WHERE ref_id = ${e.data.goalId}`);
-          await reindex(tx, sql.fragment`ref_id = ${e.data.goalId}`);
-          return;
-        }
-        case 'FinancialGoalDeleted':
-          return void (await remove(tx, e.data.goalId));
-      }
-      return;
-    }
-    if (type === 'InsightRecorded' || type === 'InsightsCleared') {
-      const e = decodeEvent<InsightEvent>(event);
-      if (e.type === 'InsightsCleared') {
-        await tx.query(sql.unsafe`DELETE FROM search_documents WHERE source = 'insight' AND ref_id = ANY(${sql.array(e.data.insightIds, 'uuid')})`);
-        return;
-      }
-      const i = e.data;
-      return put(tx, {
-        refId: i.insightId, organizationId: i.organizationId, kind: 'insight', source: 'insight', title: i.title, description: i.content,
-        categorySlug: null, category: insightType[i.type] ?? i.type, amount: null, date: saoPauloDate(new Date(i.createdAt)), priority: i.priority, url: '/ai-insights',
-      });
-    }
-    if (type === 'CategoryCreated' || type === 'CategoryUpdated') {
-      const e = decodeEvent<CategoryEvent>(event);
-      if (e.type === 'CategoryDeleted') return;
-      const c = e.data;
-      await tx.query(sql.unsafe`DELETE FROM search_categories WHERE category_id = ${c.categoryId} AND slug <> ${c.slug}`);
-      await tx.query(sql.unsafe`
-        INSERT INTO search_categories (organization_id, slug, category_id, name) VALUES (${c.organizationId}, ${c.slug}, ${c.categoryId}, ${c.name})
-        ON CONFLICT (organization_id, slug) DO UPDATE SET category_id = EXCLUDED.category_id, name = EXCLUDED.name`);
-      await tx.query(sql.unsafe`
-        UPDATE search_documents SET category = ${c.name}
-        WHERE organization_id = ${c.organizationId} AND source = 'expense' AND category_slug = ${c.slug} AND category IS DISTINCT FROM ${c.name}`);
-      await reindex(tx, sql.fragment`organization_id = ${c.organizationId} AND source = 'expense' AND category_slug = ${c.slug}`);
-    }
-  },
+  handle: (event: RecordedEvent, tx: Tx) => applyPage([event], tx),
+  handleBatch: applyPage,
 };

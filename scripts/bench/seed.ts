@@ -10,7 +10,7 @@ import { hashPassword } from '../../app/identity/passwords';
 import { projectors } from '../../projections/registry';
 import { createProjectionRunner } from '../../projections/runner';
 import { migrateDatabase } from '../../projections/schema';
-import { argNumber, argValue } from './args';
+import { argNumber, argValue, hasFlag } from './args';
 import { adminQuery, startBenchServer, type BenchServer } from './database';
 import { generateHistory } from './history';
 import { writeHistory } from './write-history';
@@ -62,7 +62,7 @@ async function project(databaseUrl: string, db: Awaited<ReturnType<typeof create
   }
 }
 
-export async function seedHistory(server: BenchServer, options: { database: string; tenants: number; events: number }): Promise<SeedInfo> {
+export async function seedHistory(server: BenchServer, options: { database: string; tenants: number; events: number; project?: boolean }): Promise<SeedInfo> {
   await adminQuery(server, `DROP DATABASE IF EXISTS ${options.database} WITH (FORCE)`);
   await adminQuery(server, `CREATE DATABASE ${options.database}`);
   const url = server.urlOf(options.database);
@@ -79,7 +79,8 @@ export async function seedHistory(server: BenchServer, options: { database: stri
     await db.query(sql.unsafe`ANALYZE`);
     const writeSeconds = (performance.now() - started) / 1000;
     const projecting = performance.now();
-    await project(url, db, written.events);
+    // --events-only: leave the read models empty (checkpoints at 0) for `npm run projections:rebuild`.
+    if (options.project !== false) await project(url, db, written.events);
     const projectSeconds = (performance.now() - projecting) / 1000;
     const info: SeedInfo = { tenants: options.tenants, events: written.events, streams: written.streams, writeSeconds, projectSeconds, at: new Date().toISOString() };
     await db.query(sql.unsafe`CREATE TABLE bench_seed_info (info jsonb NOT NULL)`);
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
       database: argValue('database', 'fluxo_bench'),
       tenants: argNumber('tenants', 100),
       events: argNumber('events', 200_000),
+      project: !hasFlag('events-only'),
     });
     console.log(`${info.events} eventos em ${info.streams} streams de ${info.tenants} organizações: gravados em ${info.writeSeconds.toFixed(1)} s, projetados em ${info.projectSeconds.toFixed(1)} s.`);
   } finally {
