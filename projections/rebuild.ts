@@ -1,17 +1,165 @@
-// Rebuilds one read model from the whole log into a shadow schema, then swaps it in atomically.
-// The live tables keep serving reads until the swap; the swap holds the projector's checkpoint
-// row, so the live runner waits for it instead of writing into tables that are being replaced.
+// Rebuilds read models from the whole log into shadow schemas, then swaps them in atomically.
+// The log is read once for every projector being rebuilt, in big pages (the next page is read
+// while the current one is applied); each projector writes its page with its set-based batch
+// path into tables that have only their primary keys, and the other indexes are built once the
+// load is done. The live tables keep serving reads until the swap; the swap holds the
+// projectors' checkpoint rows, so the live runner waits for it instead of writing into tables
+// that are being replaced, and a reader waiting on a swapped table reads the new one.
 import { sql } from 'slonik';
+import { z } from 'zod';
 import type { Db } from '../app/db/pool';
-import type { EventStore } from '../app/eventstore/port';
+import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyEvents, type Projector, type Tx } from './projector';
 
-export type RebuildProgress = { position: bigint; head: bigint; applied: number };
+export type RebuildProgress = {
+  position: bigint;
+  head: bigint;
+  applied: number;
+  /** Log events read per second since the start. */
+  eventsPerSecond?: number;
+  /** Seconds left at that rate (null until it is known). */
+  etaSeconds?: number | null;
+  phase?: 'loading' | 'indexing' | 'swapping' | 'done';
+};
 
-async function useShadow(tx: Tx, schema: string): Promise<void> {
+export const shadowSchemaOf = (projector: Pick<Projector, 'name'>) => `rebuild_${projector.name.replace(/[^a-z0-9_]/gi, '_')}`;
+
+async function useSchema(tx: Tx, schema: string): Promise<void> {
   await tx.query(sql.unsafe`SELECT set_config('search_path', ${`${schema}, public`}, true)`);
 }
 
+/** A statement PostgreSQL itself wrote (pg_get_indexdef), as slonik's template parts. */
+const rawSql = (text: string): TemplateStringsArray => Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray;
+
+const indexRow = z.object({ name: z.string(), definition: z.string() });
+
+/** Creates the projector's tables in its shadow schema and drops their secondary indexes (returned, to build after the load). */
+async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
+  const schema = shadowSchemaOf(projector);
+  const shadow = sql.identifier([schema]);
+  await db.query(sql.unsafe`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
+  await db.query(sql.unsafe`CREATE SCHEMA ${shadow}`);
+  return db.transaction(async (tx) => {
+    await useSchema(tx, schema);
+    await projector.migrate(tx);
+    // Keys stay (upserts need them); every other index is built after the load, in one pass.
+    const indexes = await tx.any(sql.type(indexRow)`
+      SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ${schema} AND NOT i.indisunique AND NOT i.indisprimary`);
+    for (const index of indexes) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, index.name])}`);
+    return indexes.map((index) => index.definition);
+  });
+}
+
+/** Splits projectors into `groups` lists of similar weight (tables as a rough measure of work). */
+function groupsOf(projectors: readonly Projector[], groups: number): Projector[][] {
+  const out: Projector[][] = Array.from({ length: Math.max(1, Math.min(groups, projectors.length)) }, () => []);
+  const weight = (list: Projector[]) => list.reduce((sum, p) => sum + p.tables.length, 0);
+  for (const projector of [...projectors].sort((a, b) => b.tables.length - a.tables.length)) {
+    out.reduce((lightest, list) => (weight(list) < weight(lightest) ? list : lightest), out[0]).push(projector);
+  }
+  return out.filter((list) => list.length > 0);
+}
+
+async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[]): Promise<void> {
+  for (const projector of projectors) {
+    await useSchema(tx, shadowSchemaOf(projector));
+    await applyEvents(projector, events, tx);
+  }
+  await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
+}
+
+export type RebuildResult = { position: bigint; applied: number; seconds: number; eventsPerSecond: number };
+
+/**
+ * Rebuilds `projectors` together: one pass over the log, `concurrency` connections applying
+ * pages (projectors split between them), indexes built after the load, one swap for all.
+ */
+export async function rebuildAll(deps: {
+  db: Db;
+  eventStore: EventStore;
+  projectors: readonly Projector[];
+  batchSize?: number;
+  concurrency?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}): Promise<RebuildResult> {
+  const { db, eventStore, projectors } = deps;
+  const batchSize = deps.batchSize ?? 5_000;
+  const started = performance.now();
+  if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0 };
+  const indexes = new Map<Projector, string[]>();
+  for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
+  const groups = groupsOf(projectors, deps.concurrency ?? 2);
+
+  let position = 0n;
+  let applied = 0;
+  let head = await eventStore.headPosition();
+  const report = (phase: RebuildProgress['phase']) => {
+    const seconds = (performance.now() - started) / 1000;
+    const eventsPerSecond = seconds > 0 ? applied / seconds : 0;
+    const left = Number(head > position ? head - position : 0n);
+    deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? left / eventsPerSecond : null, phase });
+  };
+  const applyPage = async (events: readonly RecordedEvent[], tx?: Tx) => {
+    if (events.length === 0) return;
+    if (tx) await applyToShadows(tx, projectors, events);
+    else await Promise.all(groups.map((group) => db.transaction((t) => applyToShadows(t, group, events))));
+    position = events[events.length - 1].position;
+    applied += events.length;
+  };
+
+  // Load: read page n + 1 while page n is applied.
+  let page = await eventStore.readAll({ after: position, limit: batchSize });
+  while (page.length > 0) {
+    const last = page[page.length - 1].position;
+    const next = page.length < batchSize ? Promise.resolve([] as RecordedEvent[]) : eventStore.readAll({ after: last, limit: batchSize });
+    await applyPage(page);
+    if (position >= head) head = await eventStore.headPosition();
+    report('loading');
+    page = await next;
+  }
+
+  report('indexing');
+  for (const [projector, definitions] of indexes) {
+    await db.transaction(async (tx) => {
+      await useSchema(tx, shadowSchemaOf(projector));
+      for (const definition of definitions) await tx.query(sql.unsafe(rawSql(definition)));
+      for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
+    });
+  }
+
+  report('swapping');
+  await db.transaction(async (tx) => {
+    for (const projector of [...projectors].sort((a, b) => a.name.localeCompare(b.name))) {
+      await tx.query(sql.unsafe`SELECT 1 FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
+    }
+    // What was appended since the load: applied here, with the live runner held at the checkpoint.
+    for (;;) {
+      const tail = await eventStore.readAll({ after: position, limit: batchSize });
+      if (tail.length === 0) break;
+      await applyPage(tail, tx);
+    }
+    for (const projector of projectors) {
+      const schema = shadowSchemaOf(projector);
+      for (const table of projector.tables) {
+        await tx.query(sql.unsafe`DROP TABLE IF EXISTS public.${sql.identifier([table])} CASCADE`);
+        await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} SET SCHEMA public`);
+      }
+      await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([schema])} CASCADE`);
+      await tx.query(sql.unsafe`
+        INSERT INTO projection_checkpoints (name, version, position, updated_at)
+        VALUES (${projector.name}, ${projector.version}, ${position.toString()}::bigint, now())
+        ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, version = EXCLUDED.version, updated_at = now()`);
+    }
+  });
+  head = position;
+  report('done');
+  const seconds = (performance.now() - started) / 1000;
+  return { position, applied, seconds, eventsPerSecond: seconds > 0 ? applied / seconds : 0 };
+}
+
+/** One projector (the runner's outdated-version rebuild, the admin's request). */
 export async function rebuildProjector(deps: {
   db: Db;
   eventStore: EventStore;
@@ -19,49 +167,5 @@ export async function rebuildProjector(deps: {
   batchSize: number;
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<void> {
-  const { db, eventStore, projector, batchSize } = deps;
-  const schema = `rebuild_${projector.name.replace(/[^a-z0-9_]/gi, '_')}`;
-  const shadow = sql.identifier([schema]);
-  await db.query(sql.unsafe`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
-  await db.query(sql.unsafe`CREATE SCHEMA ${shadow}`);
-  await db.transaction(async (tx) => {
-    await useShadow(tx, schema);
-    await projector.migrate(tx);
-  });
-
-  let position = 0n;
-  let appliedCount = 0;
-  const head = await eventStore.headPosition();
-  const replay = async (tx: Tx): Promise<number> => {
-    const events = await eventStore.readAll({ after: position, limit: batchSize });
-    await applyEvents(projector, events, tx);
-    if (events.length > 0) position = events[events.length - 1].position;
-    appliedCount += events.length;
-    return events.length;
-  };
-
-  for (;;) {
-    const read = await db.transaction(async (tx) => {
-      await useShadow(tx, schema);
-      return replay(tx);
-    });
-    deps.onProgress?.({ position, head, applied: appliedCount });
-    if (read < batchSize) break;
-  }
-
-  await db.transaction(async (tx) => {
-    await tx.query(sql.unsafe`SELECT 1 FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
-    await useShadow(tx, schema);
-    while ((await replay(tx)) > 0);
-    await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
-    for (const table of projector.tables) {
-      await tx.query(sql.unsafe`DROP TABLE IF EXISTS public.${sql.identifier([table])} CASCADE`);
-      await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} SET SCHEMA public`);
-    }
-    await tx.query(sql.unsafe`DROP SCHEMA ${shadow} CASCADE`);
-    await tx.query(sql.unsafe`
-      UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, version = ${projector.version}, updated_at = now()
-      WHERE name = ${projector.name}`);
-  });
-  deps.onProgress?.({ position, head: position > head ? position : head, applied: appliedCount });
+  await rebuildAll({ db: deps.db, eventStore: deps.eventStore, projectors: [deps.projector], batchSize: Math.max(deps.batchSize, 1), concurrency: 1, onProgress: deps.onProgress });
 }

@@ -1,14 +1,57 @@
-// `npm run projections:rebuild -- [name …]`: replays the log into shadow tables, then swaps them in.
+// `npm run projections:rebuild -- [name …] [--batch 5000] [--concurrency 2]`: replays the log once
+// into shadow tables for every projector named (all by default), builds their indexes, then
+// swaps them in. Progress (events/s, ETA) as a bar on a terminal, as log lines otherwise.
 import { SingleBar, Presets } from 'cli-progress';
 import { createDb } from '../app/db/pool';
 import { createEventStore } from '../app/eventstore/create';
 import { projectors } from '../projections/registry';
-import { createProjectionRunner } from '../projections/runner';
+import { rebuildAll, type RebuildProgress } from '../projections/rebuild';
 import { migrateDatabase } from '../projections/schema';
+import { argNumber } from './bench/args';
 import { databaseForScripts } from './connect';
 
+const phases: Record<NonNullable<RebuildProgress['phase']>, string> = {
+  loading: 'carregando', indexing: 'criando índices', swapping: 'trocando tabelas', done: 'concluído',
+};
+
+/** A bar on a terminal; one line every few seconds (and at each phase) when the output is a file or a pipe. */
+export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stdout): { update: (p: RebuildProgress) => void; stop: () => void } {
+  const eta = (p: RebuildProgress) => (p.etaSeconds === null || p.etaSeconds === undefined ? '?' : `${Math.ceil(p.etaSeconds)} s`);
+  if (stream.isTTY) {
+    const bar = new SingleBar({
+      format: `${label} {bar} {percentage}% | {value}/{total} eventos | {rate} ev/s | ETA {eta_text} | {phase}`,
+      hideCursor: true,
+    }, Presets.shades_classic);
+    let started = false;
+    return {
+      update(p) {
+        const payload = { rate: Math.round(p.eventsPerSecond ?? 0), eta_text: eta(p), phase: phases[p.phase ?? 'loading'] };
+        if (!started) {
+          bar.start(Math.max(Number(p.head), 1), 0, payload);
+          started = true;
+        }
+        bar.setTotal(Math.max(Number(p.head), p.applied, 1));
+        bar.update(p.applied, payload);
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let last = 0;
+  let lastPhase: string | undefined;
+  return {
+    update(p) {
+      if (Date.now() - last < 5_000 && p.phase === lastPhase) return;
+      last = Date.now();
+      lastPhase = p.phase;
+      stream.write(`${new Date().toISOString()} ${label}: ${p.applied}/${p.head} eventos, ${Math.round(p.eventsPerSecond ?? 0)} ev/s, ETA ${eta(p)} (${phases[p.phase ?? 'loading']})\n`);
+    },
+    stop: () => undefined,
+  };
+}
+
 async function main(): Promise<void> {
-  const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const argv = process.argv.slice(2);
+  const names = argv.filter((arg, i) => !arg.startsWith('-') && !(argv[i - 1]?.startsWith('--') && !argv[i - 1].includes('=')));
   const unknown = names.filter((name) => !projectors.some((p) => p.name === name));
   if (unknown.length > 0) {
     console.error(`Projeções desconhecidas: ${unknown.join(', ')}. Disponíveis: ${projectors.map((p) => p.name).join(', ')}`);
@@ -18,27 +61,25 @@ async function main(): Promise<void> {
   const db = await createDb(database.url);
   await migrateDatabase(db);
   const eventStore = createEventStore({ db, databaseUrl: database.url, eventStoreUrl: process.env.EVENTSTORE_URL || undefined });
-  const runner = createProjectionRunner({ db, connectionString: database.url, eventStore, projectors });
-  const targets = names.length > 0 ? names : projectors.map((p) => p.name);
-  for (const name of targets) {
-    const bar = new SingleBar({ format: `${name.padEnd(24)} {bar} {percentage}% | {value}/{total} eventos`, hideCursor: true }, Presets.shades_classic);
-    let started = false;
-    await runner.rebuild(name, ({ applied, head }) => {
-      if (!started) {
-        bar.start(Math.max(Number(head), 1), 0);
-        started = true;
-      }
-      bar.setTotal(Math.max(Number(head), applied, 1));
-      bar.update(applied);
+  const targets = names.length > 0 ? projectors.filter((p) => names.includes(p.name)) : projectors;
+  const progress = progressReporter(targets.length === 1 ? targets[0].name : `${targets.length} projeções`);
+  try {
+    const result = await rebuildAll({
+      db, eventStore, projectors: targets, batchSize: argNumber('batch', 5_000), concurrency: argNumber('concurrency', 2), onProgress: progress.update,
     });
-    bar.stop();
+    progress.stop();
+    console.log(`${result.applied} eventos reconstruídos em ${result.seconds.toFixed(1)} s (${Math.round(result.eventsPerSecond)} eventos/s do log).`);
+  } finally {
+    progress.stop();
+    await eventStore.close();
+    await db.end();
+    await database.stop();
   }
-  await eventStore.close();
-  await db.end();
-  await database.stop();
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1]?.endsWith('rebuild-projections.ts')) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

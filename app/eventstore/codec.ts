@@ -11,11 +11,18 @@ export function encodeEvent(event: { type: string; data: unknown }): NewEvent {
   return { type: event.type, data: event.data as Record<string, unknown> };
 }
 
-/** Parses a stored event's data with its schema (bigint money, defaults of newer versions). */
+/** Decoded events by recorded event: a page fanned out to every projector is parsed once. */
+const decoded = new WeakMap<RecordedEvent, { type: string; data: unknown }>();
+
+/** Parses a stored event's data with its schema (bigint money, defaults of newer versions). Treat the result as read-only. */
 export function decodeEvent<E extends { type: string; data: unknown }>(event: RecordedEvent): E {
+  const known = decoded.get(event);
+  if (known) return known as E;
   const schema = eventSchemas[event.type];
   if (!schema) throw new UnknownEventTypeError(`Tipo de evento desconhecido: ${event.type}`);
-  return { type: event.type, data: schema.parse(event.data) } as E;
+  const result = { type: event.type, data: schema.parse(event.data) };
+  decoded.set(event, result);
+  return result as E;
 }
 
 export function isKnownEvent(event: RecordedEvent): boolean {
