@@ -8,7 +8,7 @@ import { canEditData } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 
 /** How a route is reached; a route may declare it in `config.access`, else it follows from its method and path. */
-export type Access = 'public' | 'signed-in' | 'super-admin' | 'tenant-write';
+export type Access = 'public' | 'signed-in' | 'super-admin' | 'analyst' | 'tenant-write';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +52,7 @@ export function checkAccess(request: FastifyRequest, now: Date = new Date()): vo
   if (!auth) throw new DomainError('unauthenticated', SIGN_IN_REQUIRED);
   if (auth.role === 'auditor') return checkAuditor(request, access, auth.auditAccess, now);
   if (access === 'super-admin' && auth.role !== 'super_admin') throw forbidden('Você não tem permissão para acessar o painel administrativo.');
+  if (access === 'analyst' && auth.role !== 'super_admin' && auth.role !== 'analyst') throw forbidden('Você não tem permissão para ver as projeções.');
   if (access === 'tenant-write') {
     if (!auth.organizationId) throw forbidden(NO_ORGANIZATION);
     if (!canEditData(auth.role)) throw forbidden();

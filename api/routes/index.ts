@@ -7,6 +7,7 @@ import { profileRoutes } from './profile';
 import { organizationUserRoutes } from './organization-users';
 import { adminOrganizationRoutes } from './admin-organizations';
 import { adminUserRoutes } from './admin-users';
+import { adminProjectionRoutes } from './admin-projections';
 import { impersonationRoutes } from './impersonation';
 import { healthRoutes } from './health';
 import { financialRoutes } from './financial';
@@ -41,6 +42,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(organizationUserRoutes(deps));
   await api.register(adminOrganizationRoutes(deps));
   await api.register(adminUserRoutes(deps));
+  await api.register(adminProjectionRoutes(deps));
   await api.register(impersonationRoutes(deps));
   await api.register(revenueRoutes(deps));
   await api.register(financialGoalRoutes(deps));

@@ -1,7 +1,8 @@
 // Who may do what: the role model of the spec's section 6, plus the auditor (read-only, time-bounded).
 import { z } from 'zod';
 
-export const roles = ['super_admin', 'org_admin', 'user', 'auditor'] as const;
+/** `analyst`: a platform role (no organization) that sees and rebuilds the projections, nothing else. */
+export const roles = ['super_admin', 'org_admin', 'user', 'auditor', 'analyst'] as const;
 export type Role = (typeof roles)[number];
 export const roleSchema = z.enum(roles, { errorMap: () => ({ message: 'Perfil inválido' }) });
 

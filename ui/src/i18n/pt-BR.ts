@@ -24,6 +24,8 @@ export const fluxoMessages = {
       super_admin: 'Super Admin',
       org_admin: 'Administrador',
       user: 'Usuário',
+      auditor: 'Auditor',
+      analyst: 'Analista',
     },
     errors: {
       unexpected: 'Ocorreu um erro inesperado',

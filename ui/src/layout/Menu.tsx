@@ -54,7 +54,7 @@ export const Menu = () => {
       {screens.filter((screen) => !screen.editorsOnly || canEditData(user?.role)).map(item)}
       {canEditData(user?.role) && item({ to: '/users', label: 'fluxo.menu.users', icon: <PeopleIcon /> })}
       {canReadAudit(user?.role) && (user?.role !== 'super_admin' || user.isImpersonating) && item({ to: '/audit', label: 'fluxo.menu.audit', icon: <FactCheckIcon /> })}
-      {user?.role === 'super_admin' && item({ to: '/admin', label: 'fluxo.menu.admin', icon: <AdminPanelSettingsIcon /> })}
+      {(user?.role === 'super_admin' || user?.role === 'analyst') && item({ to: '/admin', label: 'fluxo.menu.admin', icon: <AdminPanelSettingsIcon /> })}
       <Divider sx={{ my: 1 }} />
       {item({ to: '/profile', label: 'fluxo.menu.settings', icon: <SettingsIcon /> })}
       <LogoutMenuItem />

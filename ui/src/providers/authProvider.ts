@@ -5,7 +5,7 @@ import { ApiError, apiFetch, apiJson, apiUrl } from './httpClient';
 import { queryClient } from './queryClient';
 import { forgetSignedInHint, hasSignedInHint, PUBLIC_PATHS } from './signedInHint';
 
-export type Role = 'super_admin' | 'org_admin' | 'user' | 'auditor';
+export type Role = 'super_admin' | 'org_admin' | 'user' | 'auditor' | 'analyst';
 
 export interface SessionUser {
   id: string;

@@ -1,5 +1,6 @@
-// The admin panel (/admin, super_admin only): stats, tabs Organizações / Usuários / Auditoria with a
-// search box, dialogs, the profile dialog and logout; everyone else sees 'Acesso Negado'.
+// The admin panel (/admin): for the super admin stats, tabs Organizações / Usuários / Auditoria /
+// Projeções with a search box, dialogs, the profile dialog and logout; for the platform analyst the
+// Projeções tab only; everyone else sees 'Acesso Negado'.
 import AddIcon from '@mui/icons-material/Add';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
@@ -14,9 +15,10 @@ import { AdminProfileDialog } from './AdminProfileDialog';
 import { AdminStats } from './AdminStats';
 import { SessionsTable } from './audit/SessionsTable';
 import { OrganizationsTab } from './OrganizationsTab';
+import { ProjectionsTab } from './ProjectionsTab';
 import { UsersTab } from './UsersTab';
 
-type TabName = 'organizations' | 'users' | 'audit';
+type TabName = 'organizations' | 'users' | 'audit' | 'projections';
 
 const AdminPanel = () => {
   const { user, isPending } = useCurrentUser();
@@ -28,6 +30,7 @@ const AdminPanel = () => {
   const [profileOpen, setProfileOpen] = useState(false);
 
   if (isPending) return <Loading />;
+  if (user?.role === 'analyst') return <AnalystPanel />;
   if (user?.role !== 'super_admin') return <AccessDenied />;
 
   const changeTab = (next: TabName) => {
@@ -56,8 +59,9 @@ const AdminPanel = () => {
             <Tab value="organizations" label="Organizações" />
             <Tab value="users" label="Usuários" />
             <Tab value="audit" label="Auditoria" />
+            <Tab value="projections" label="Projeções" />
           </Tabs>
-          {tab !== 'audit' && (
+          {(tab === 'organizations' || tab === 'users') && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 1 }}>
               <TextField
                 size="small"
@@ -82,8 +86,28 @@ const AdminPanel = () => {
             <SessionsTable resource="admin/impersonations" showOrganization />
           </Box>
         )}
+        {tab === 'projections' && <ProjectionsTab />}
       </Card>
       <AdminProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </Box>
+  );
+};
+
+/** The platform analyst's panel: the projections, and logout. */
+const AnalystPanel = () => {
+  const logout = useLogout();
+  const notify = useNotify();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="Painel Admin" />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>Projeções</Typography>
+          <Typography variant="body2" color="text.secondary">Acompanhe e reconstrua os modelos de leitura da plataforma</Typography>
+        </Box>
+        <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => logout({}, '/login', false).catch(() => notify(...toast('Erro ao fazer logout', undefined, 'error')))}>Sair</Button>
+      </Stack>
+      <Card><ProjectionsTab /></Card>
     </Box>
   );
 };

@@ -15,7 +15,7 @@ export interface AdminUser {
   id: string;
   username: string;
   email: string;
-  role: 'super_admin' | 'org_admin' | 'user';
+  role: 'super_admin' | 'org_admin' | 'user' | 'auditor' | 'analyst';
   organizationId: string | null;
   organizationName: string | null;
   lastLogin: string | null;

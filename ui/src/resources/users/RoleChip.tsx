@@ -1,7 +1,7 @@
-// The role badge: Administrador (org_admin), Usuário (user), Auditor, Super Admin.
+// The role badge: Administrador (org_admin), Usuário (user), Auditor, Super Admin, Analista.
 import { Chip } from '@mui/material';
 
-const labels = { org_admin: 'Administrador', user: 'Usuário', auditor: 'Auditor', super_admin: 'Super Admin' } as const;
+const labels = { org_admin: 'Administrador', user: 'Usuário', auditor: 'Auditor', super_admin: 'Super Admin', analyst: 'Analista' } as const;
 
 export const RoleChip = ({ role }: { role: keyof typeof labels }) => (
   <Chip

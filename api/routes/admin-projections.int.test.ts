@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../app/context';
+import { createUserAccount } from '../../app/identity/auth';
+import { createSuperAdmin, createTestApp, loginAs, seedTenant, clientFor, type Client, type TestApp } from '../../test-support/app';
+
+let t: TestApp;
+let root: Client;
+let analyst: Client;
+let tenant: Awaited<ReturnType<typeof seedTenant>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  root = await createSuperAdmin(t);
+  const email = `analista-${Date.now()}@fluxo.app`;
+  const created = await createUserAccount(t.deps, { organizationId: null, username: 'Analista', email, password: 'senha123', role: 'analyst' }, systemContext(t.deps.clock()));
+  await t.deps.waitForProjections(created.position);
+  const session = await loginAs(t.app, email, 'senha123');
+  analyst = clientFor(t.app, session.cookie, created.userId, null);
+  tenant = await seedTenant(t, 'Projeções Ltda');
+  for (let i = 0; i < 40; i++) {
+    const response = await tenant.admin.request('POST', '/api/expenses', {
+      description: `Despesa ${i}`, amount: 10 + i, category: 'operational', status: 'approved', date: '2026-11-10', expenseType: 'variable',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+}, 120_000);
+afterAll(async () => t.close());
+
+type Projection = { name: string; version: number; checkpoint: string; head: string; lagEvents: number; state: string; rebuild: { id: string; status: string; applied: number } | null };
+
+const projections = async (client: Client) => {
+  const response = await client.request('GET', '/api/admin/projections');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Projection[];
+};
+
+describe('projections for analysts (GET /api/admin/projections, POST …/rebuild)', () => {
+  it('is closed to tenant users (org_admin and user) and open to the super admin and the analyst', async () => {
+    for (const client of [tenant.admin, tenant.users[0]]) {
+      for (const [method, url] of [['GET', '/api/admin/projections'], ['POST', '/api/admin/projections/expenses/rebuild']]) {
+        const response = await client.request(method, url);
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().message).toBe('Você não tem permissão para ver as projeções.');
+      }
+    }
+    // The analyst sees projections, not the rest of the admin panel.
+    expect((await analyst.request('GET', '/api/admin/organizations')).statusCode).toBe(403);
+    const list = await projections(analyst);
+    expect(list.map((p) => p.name)).toContain('expenses');
+    expect(list.map((p) => p.name)).toContain('notification-triggers');
+    await expect.poll(async () => (await projections(root)).every((p) => p.lagEvents === 0 && p.checkpoint === p.head), { timeout: 10_000 }).toBe(true);
+    const expenses = (await projections(root)).find((p) => p.name === 'expenses');
+    expect(expenses).toMatchObject({ version: 2, state: 'up_to_date' });
+    expect(BigInt(expenses!.checkpoint)).toBeGreaterThan(0n);
+  });
+
+  it('refuses an unknown projection with 404 in Portuguese', async () => {
+    const response = await analyst.request('POST', '/api/admin/projections/nao-existe/rebuild');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Projeção não encontrada');
+  });
+
+  it('rebuilds in the projection process while readers keep getting whole answers, and reports progress until done', async () => {
+    const before = await tenant.admin.request('GET', '/api/expenses?perPage=100');
+    expect(before.statusCode).toBe(200);
+    const expected = before.json();
+    expect(expected).toHaveLength(40);
+
+    const requested = await analyst.request('POST', '/api/admin/projections/expenses/rebuild');
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(requested.json()).toMatchObject({ status: 'pending', applied: 0 });
+    expect((await analyst.request('POST', '/api/admin/projections/expenses/rebuild')).statusCode).toBe(409);
+
+    // Readers during the rebuild: never an error, never a partial list.
+    let reads = 0;
+    let done = false;
+    const reading = (async () => {
+      while (!done) {
+        const response = await tenant.admin.request('GET', '/api/expenses?perPage=100');
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual(expected);
+        reads++;
+      }
+    })();
+    try {
+      await expect.poll(async () => (await projections(analyst)).find((p) => p.name === 'expenses')?.rebuild?.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    } finally {
+      done = true;
+      await reading;
+    }
+    expect(reads).toBeGreaterThan(0);
+    const after = (await projections(analyst)).find((p) => p.name === 'expenses')!;
+    expect(after.rebuild!.applied).toBeGreaterThan(40);
+    expect(after.state).toBe('up_to_date');
+    expect((await tenant.admin.request('GET', '/api/expenses?perPage=100')).json()).toEqual(expected);
+  }, 60_000);
+});
