@@ -90,7 +90,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 export const impersonationsProjector: Projector = {
   name: 'impersonations',
   version: 1,
-  tables: ['impersonation_sessions', 'impersonation_session_events', 'impersonation_admins'],
+  tables: ['impersonation_sessions', 'impersonation_session_events', 'impersonation_admins', 'impersonation_trail_requests'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS impersonation_sessions (
@@ -122,6 +122,26 @@ export const impersonationsProjector: Projector = {
       CREATE INDEX IF NOT EXISTS impersonation_session_events_session ON impersonation_session_events (impersonation_session_id, position)`);
     // Names of super admins, copied here so this read model never reads another one's tables.
     await tx.query(sql.unsafe`CREATE TABLE IF NOT EXISTS impersonation_admins (user_id uuid PRIMARY KEY, username text NOT NULL)`);
+    // The request trail, from the ImpersonatedRequestRecorded events of each session's trail stream.
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS impersonation_trail_requests (
+        event_id uuid PRIMARY KEY,
+        position bigint NOT NULL,
+        impersonation_session_id uuid NOT NULL,
+        organization_id uuid NOT NULL,
+        method text NOT NULL,
+        path text NOT NULL,
+        query jsonb,
+        body jsonb,
+        status integer NOT NULL,
+        duration_ms integer NOT NULL,
+        ip text,
+        user_agent text,
+        at timestamptz NOT NULL
+      )`);
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS impersonation_trail_requests_session ON impersonation_trail_requests (impersonation_session_id, position)`);
+    await protectTenantTable(tx, 'impersonation_trail_requests');
     await protectTenantTable(tx, 'impersonation_sessions');
     await protectTenantTable(tx, 'impersonation_session_events');
   },
