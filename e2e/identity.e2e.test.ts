@@ -1,10 +1,10 @@
 // Identity and administration in a real browser: an org_admin creates a user; the new user (view-only)
 // sees no Usuários menu and no create buttons; the super admin acts as the organization, sees the
-// banner, and returns with 'Voltar ao Admin'.
+// banner, and returns with 'Voltar ao Admin'; the platform analyst sees only the projections and rebuilds one.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../app/context';
-import { registerOrganization } from '../app/identity/auth';
+import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import { SUPER_ADMIN, startApp, type E2eApp } from './support/app';
 import { launchBrowser, signedInPage } from './support/browser';
 
@@ -109,6 +109,29 @@ describe('Usuários, papéis e personificação', () => {
     await session.getByText(ORGANIZATION).waitFor();
     await session.click();
     await page.getByRole('dialog', { name: 'Trilha de auditoria do acesso' }).getByText('/api/organization/users').first().waitFor();
+    await page.context().close();
+  });
+
+  it('the platform analyst sees only the Projeções panel and rebuilds a read model with its progress shown', async () => {
+    const analyst = { email: 'analista@fluxo.app', password: 'analista123' };
+    const created = await createUserAccount(app.deps, { organizationId: null, username: 'Ana Analista', ...analyst, role: 'analyst' }, systemContext());
+    await app.deps.waitForProjections(created.position);
+    const page = await signedInPage(browser, app.url, analyst);
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Projeções' }).waitFor();
+    // No tenant screens and none of the super admin's sections.
+    expect(await page.getByText('Total de Organizações').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Organizações' }).count()).toBe(0);
+    expect(await menuEntry(page, 'Fluxo de Caixa').count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/admin');
+
+    const expenses = page.locator('tr[data-projection="expenses"]');
+    await expenses.getByText('Em dia').waitFor();
+    await expenses.getByRole('button', { name: 'Reconstruir' }).click();
+    await page.getByText('Reconstrução de expenses solicitada').waitFor();
+    await expenses.getByText(/Reconstrução: Concluída/).waitFor({ timeout: 30_000 });
+    await expenses.getByText('Em dia').waitFor();
     await page.context().close();
   });
 });

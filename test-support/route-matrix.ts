@@ -34,6 +34,9 @@ export type RouteCase = {
 };
 
 const unique = () => randomUUID().slice(0, 8);
+const rebuildable = ['insights', 'organization_revenues', 'investments', 'financial_goals', 'categories', 'revenues'];
+let rebuilds = 0;
+const nextRebuildable = () => rebuildable[rebuilds++ % rebuildable.length];
 const json = async (response: { statusCode: number; body: string; json: () => unknown }, what: string) => {
   if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
   return response.json() as Record<string, unknown> & { id: string };
@@ -158,6 +161,8 @@ export const routeCases: Record<string, RouteCase> = {
   'POST /api/admin/impersonate': { kind: 'platform', body: ({ tenant }) => ({ organizationId: tenant.organizationId, reason: 'Matriz de acesso' }) },
   'POST /api/admin/stop-impersonation': { kind: 'platform' },
   'GET /api/admin/impersonations/:id': { kind: 'platform', params: id(make.impersonationSession) },
+  // One rebuild at a time per projector (409 otherwise): each allowed call asks for another one.
+  'POST /api/admin/projections/:name/rebuild': { kind: 'platform', params: async () => ({ name: nextRebuildable() }) },
 
   'POST /api/expenses': { kind: 'tenant', body: ({ tenant }) => ({ description: `Nova despesa ${tenant.marker}`, amount: '10.00', category: 'operational', date: '2026-03-12' }) },
   'GET /api/expenses/:id': { kind: 'tenant', params: id(make.expense) },

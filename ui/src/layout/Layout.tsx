@@ -29,7 +29,8 @@ const AdminPanelOnly = ({ children }: { children: ReactNode }) => {
 const SignedInFrame = ({ children }: { children: ReactNode }) => {
   const { user, isPending } = useCurrentUser();
   if (isPending) return <Loading />;
-  if (user?.role === 'super_admin' && !user.isImpersonating) return <AdminPanelOnly>{children}</AdminPanelOnly>;
+  // The platform analyst has no tenant either: the admin panel shows them the projections only.
+  if ((user?.role === 'super_admin' && !user.isImpersonating) || user?.role === 'analyst') return <AdminPanelOnly>{children}</AdminPanelOnly>;
   return (
     <RaLayout appBar={Header} menu={Menu}>
       <ImpersonationBanner />
