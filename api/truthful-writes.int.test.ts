@@ -104,6 +104,13 @@ describe('optimistic concurrency', () => {
     expect(updated.json().version).toBe(1);
     const list = (await admin.request('GET', '/api/expenses')).json() as { id: string; version: number }[];
     expect(list.find((e) => e.id === created.id)?.version).toBe(1);
+    // Other kinds of record, and a list mixing two (transactions: expenses and revenues).
+    const revenue = (await admin.request('POST', '/api/revenues', { description: 'Versionada', amount: '5.00', category: 'services', status: 'received', date: '2025-03-01' })).json();
+    const transactions = (await admin.request('GET', '/api/transactions')).json() as { id: string; version?: number }[];
+    expect(transactions.find((r) => r.id === created.id)?.version).toBe(1);
+    expect(transactions.find((r) => r.id === revenue.id)?.version).toBe(0);
+    const users = (await admin.request('GET', '/api/organization/users')).json() as { version?: number }[];
+    expect(users.every((u) => typeof u.version === 'number')).toBe(true);
   });
 
   it('of 8 concurrent PUTs of one record with the same version exactly 1 succeeds and 7 get 409', async () => {

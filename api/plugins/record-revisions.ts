@@ -36,13 +36,34 @@ type Versioned = { id?: unknown; version?: number };
  */
 const RECORD_CATEGORIES = ['expense', 'revenue', 'goal', 'budget', 'investment', 'category', 'user', 'organization', 'importedTransaction', 'bankConnection', 'notification'];
 
+/** The categories of the records a route answers, by its path (`/api/expenses/:id` → expense); any other: all. */
+const ROUTE_CATEGORIES: [prefix: string, categories: string[]][] = [
+  ['/api/expenses', ['expense']],
+  ['/api/revenues', ['revenue']],
+  ['/api/transactions', ['expense', 'revenue']],
+  ['/api/financial-goals', ['goal']],
+  ['/api/budgets', ['budget']],
+  ['/api/investments', ['investment']],
+  ['/api/categories', ['category']],
+  ['/api/organization/users', ['user']],
+  ['/api/admin/users', ['user']],
+  ['/api/admin/organizations', ['organization']],
+  ['/api/imported-transactions', ['importedTransaction', 'expense', 'revenue']],
+  ['/api/notifications', ['notification']],
+];
+
+function recordCategoriesOf(routeUrl: string | undefined): string[] {
+  const found = routeUrl ? ROUTE_CATEGORIES.find(([prefix]) => routeUrl === prefix || routeUrl.startsWith(`${prefix}/`)) : undefined;
+  return found ? found[1] : RECORD_CATEGORIES;
+}
+
 /** Each id's revision: that of the first of its candidate streams that exists (at or before `until`). */
-async function revisionsOf(deps: AppDeps, ids: readonly string[], until: bigint | undefined): Promise<Map<string, number>> {
-  const streams = ids.flatMap((id) => RECORD_CATEGORIES.map((category) => streamName(category, id)));
+async function revisionsOf(deps: AppDeps, categories: readonly string[], ids: readonly string[], until: bigint | undefined): Promise<Map<string, number>> {
+  const streams = ids.flatMap((id) => categories.map((category) => streamName(category, id)));
   const found = await deps.eventStore.streamRevisions(streams, { until });
   const versions = new Map<string, number>();
   for (const id of ids) {
-    const revision = RECORD_CATEGORIES.map((category) => found.get(streamName(category, id))).find((r) => r !== undefined);
+    const revision = categories.map((category) => found.get(streamName(category, id))).find((r) => r !== undefined);
     if (revision !== undefined) versions.set(id, revision);
   }
   return versions;
@@ -71,7 +92,7 @@ export function registerRecordRevisions(app: FastifyInstance, deps: AppDeps): vo
     const ids = [...new Set(records.map((r) => (r.id as string).toLowerCase()))];
     const asOf = reply.getHeader(AS_OF_HEADER);
     const until = typeof asOf === 'string' ? await deps.eventStore.organizationPositionAt(organizationId, new Date(asOf)) : undefined;
-    const versions = await revisionsOf(deps, ids, until);
+    const versions = await revisionsOf(deps, recordCategoriesOf(request.routeOptions.url), ids, until);
     for (const record of records) {
       const version = versions.get((record.id as string).toLowerCase());
       if (version !== undefined) record.version = version;
