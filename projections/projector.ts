@@ -10,6 +10,11 @@ export type Projector = {
   readonly version: number;
   /** Tables this projector owns (unqualified); they move together on a rebuild swap. */
   readonly tables: readonly string[];
+  /**
+   * Secondary indexes the batch path itself reads through (not only the screens): a rebuild keeps
+   * them while it loads the shadow tables instead of building them after the load.
+   */
+  readonly indexesReadWhileApplying?: readonly string[];
   /** Creates the tables with unqualified names, so a rebuild can create them in a shadow schema. */
   migrate(tx: Tx): Promise<void>;
   /** Applies one event; must be idempotent and ignore event types it does not know. */

@@ -42,13 +42,15 @@ async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
   return db.transaction(async (tx) => {
     await useSchema(tx, schema);
     await projector.migrate(tx);
-    // Keys stay (upserts need them); every other index is built after the load, in one pass.
+    // Keys stay (upserts need them), and indexes the projector reads while applying; every other
+    // index is built after the load, in one pass.
     const indexes = await tx.any(sql.type(indexRow)`
       SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ${schema} AND NOT i.indisunique AND NOT i.indisprimary`);
-    for (const index of indexes) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, index.name])}`);
-    return indexes.map((index) => index.definition);
+    const dropped = indexes.filter((index) => !projector.indexesReadWhileApplying?.includes(index.name));
+    for (const index of dropped) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, index.name])}`);
+    return dropped.map((index) => index.definition);
   });
 }
 
@@ -62,10 +64,15 @@ function groupsOf(projectors: readonly Projector[], groups: number): Projector[]
   return out.filter((list) => list.length > 0);
 }
 
+/** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
+export const applyMs = new Map<string, number>();
+
 async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[]): Promise<void> {
   for (const projector of projectors) {
+    const started = performance.now();
     await useSchema(tx, shadowSchemaOf(projector));
     await applyEvents(projector, events, tx);
+    applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
   }
   await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
 }

@@ -5,7 +5,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { createDb } from '../app/db/pool';
 import { createEventStore } from '../app/eventstore/create';
 import { projectors } from '../projections/registry';
-import { rebuildAll, type RebuildProgress } from '../projections/rebuild';
+import { applyMs, rebuildAll, type RebuildProgress } from '../projections/rebuild';
 import { migrateDatabase } from '../projections/schema';
 import { argNumber } from './bench/args';
 import { databaseForScripts } from './connect';
@@ -68,6 +68,9 @@ async function main(): Promise<void> {
       db, eventStore, projectors: targets, batchSize: argNumber('batch', 5_000), concurrency: argNumber('concurrency', 2), onProgress: progress.update,
     });
     progress.stop();
+    if (process.env.FLUXO_REBUILD_TIMINGS) {
+      for (const [name, ms] of [...applyMs].sort((x, y) => y[1] - x[1])) console.log(`  ${name}: ${(ms / 1000).toFixed(1)} s`);
+    }
     console.log(`${result.applied} eventos reconstruídos em ${result.seconds.toFixed(1)} s (${Math.round(result.eventsPerSecond)} eventos/s do log).`);
   } finally {
     progress.stop();

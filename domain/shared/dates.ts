@@ -35,9 +35,12 @@ export function isDateInRange(value: string): boolean {
   return isValidDate(value) && year >= MIN_YEAR && year <= MAX_YEAR;
 }
 
+// One formatter for the process: building an Intl.DateTimeFormat costs ~0.3 ms, formatting with one ~1 µs.
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The calendar date in São Paulo at the given instant. */
 export function saoPauloDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return saoPauloDay.format(instant);
 }
 
 export function addDays(date: string, days: number): string {

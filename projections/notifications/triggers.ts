@@ -245,6 +245,9 @@ export const notificationTriggersProjector: Projector = {
   name: 'notification-triggers',
   version: 2,
   tables: ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections'],
+  // Each page sums the budgets' periods over the rules and loads its organizations' budgets: without
+  // these a rebuild scans the whole rules table once per page (20k events: 21.6 s of 37 s).
+  indexesReadWhileApplying: ['notification_spending_rules_lookup', 'notification_budgets_category'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS notification_outbox (
