@@ -9,7 +9,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from './server';
-import { createTestApp, seedTenant, type TestApp } from '../test-support/app';
+import { createSuperAdmin, createTestApp, seedTenant, type TestApp } from '../test-support/app';
 import { createUserAccount } from '../app/identity/auth';
 import { systemContext } from '../app/context';
 import type { AppDeps } from '../app/deps';
@@ -260,6 +260,33 @@ describe('account takeover and weak passwords', () => {
     expect(users.json()).toHaveLength(2);
   }, 120_000);
 
+  it('never tells an admin (or a registration) that an email is used in another organization, and leaves nothing behind', async () => {
+    const first = await seedTenant(t, 'Dona do Email');
+    const second = await seedTenant(t, 'Outra Org');
+    const root = await createSuperAdmin(t);
+    const takenElsewhere = (await first.admin.request('GET', '/api/auth/me')).json().user.email as string;
+    const countRows = async () => t.database.db.one(sql.type(z.object({ credentials: z.number(), claims: z.number() }))`
+      SELECT (SELECT count(*)::int FROM credentials) AS credentials, (SELECT count(*)::int FROM unique_keys WHERE scope = 'email') AS claims`);
+    const before = await countRows();
+    const generic = { statusCode: 400, message: 'Não foi possível usar este email. Verifique-o ou use outro.' };
+    const answers = [
+      await second.admin.request('POST', '/api/organization/users', { username: 'Intruso', email: takenElsewhere, password: 'segredo1', role: 'user' }),
+      await root.request('POST', '/api/admin/users', { organizationId: second.organizationId, username: 'Intruso', email: takenElsewhere, password: 'segredo1', role: 'user' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'Intruso', email: takenElsewhere, password: 'segredo1', organizationName: 'Intrusa', organizationSlug: `intrusa-${randomUUID().slice(0, 8)}` } }),
+    ];
+    for (const answer of answers) {
+      expect({ statusCode: answer.statusCode, message: answer.json().message }).toEqual(generic);
+    }
+    // An admin editing a user's email gets the same answer.
+    const edit = await second.admin.request('PUT', `/api/organization/users/${second.users[0].userId}`, { username: 'Usuário 0', email: takenElsewhere, role: 'user' });
+    expect({ statusCode: edit.statusCode, message: edit.json().message }).toEqual(generic);
+    // Inside the owner's own organization the message may be clear.
+    const own = await first.admin.request('POST', '/api/organization/users', { username: 'Repetido', email: takenElsewhere, password: 'segredo1', role: 'user' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('Este email já pertence a um usuário desta organização');
+    expect(await countRows()).toEqual(before);
+  }, 60_000);
+
   it('leaves no credentials and no email claim behind when a user creation fails', async () => {
     const failingStore = new Proxy(t.deps.eventStore, {
       get: (target, key, receiver) => (key === 'append' ? async () => { throw new Error('armazenamento de eventos fora do ar'); } : Reflect.get(target, key, receiver)),
@@ -268,10 +295,11 @@ describe('account takeover and weak passwords', () => {
     const email = `orfao-${randomUUID()}@empresa.com.br`;
     await expect(createUserAccount(deps, { organizationId: null, username: 'Órfão', email, password: 'segredo1', role: 'user' }, systemContext(new Date())))
       .rejects.toThrow(/fora do ar/);
-    const credentials = await t.deps.db.oneFirst(sql.type(z.object({ count: z.number() }))`
+    // Inspected as the owner: the API's role sees no organization's users outside a tenant.
+    const credentials = await t.database.db.oneFirst(sql.type(z.object({ count: z.number() }))`
       SELECT count(*)::int AS count FROM credentials c WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id)`);
     expect(credentials).toBe(0);
-    const claims = await t.deps.db.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM unique_keys WHERE value = ${email}`);
+    const claims = await t.database.db.oneFirst(sql.type(z.object({ count: z.number() }))`SELECT count(*)::int AS count FROM unique_keys WHERE value = ${email}`);
     expect(claims).toBe(0);
   });
 });

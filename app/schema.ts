@@ -3,6 +3,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { migrateImportJobTable } from './banking/import-job-table';
 import { migrateAttachmentTable } from './finance/attachments';
 import { migratePasswordResetTable } from './identity/password-reset';
+import { protectTenantRows } from './db/rls';
 
 export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -89,13 +90,5 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION impersonation_requests_are_immutable()`);
   // OFX imports running in the background: their progress for the import screen.
   await migrateImportJobTable(db);
-  for (const table of ['avatars', 'impersonation_requests']) {
-    const id = sql.identifier([table]);
-    await db.query(sql.unsafe`ALTER TABLE ${id} ENABLE ROW LEVEL SECURITY`);
-    await db.query(sql.unsafe`DROP POLICY IF EXISTS ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}`);
-    await db.query(sql.unsafe`
-      CREATE POLICY ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}
-      USING (organization_id = NULLIF(current_setting('app.organization_id', true), '')::uuid)`);
-    await db.query(sql.unsafe`GRANT SELECT ON ${id} TO fluxo_app`);
-  }
+  for (const table of ['avatars', 'impersonation_requests']) await protectTenantRows(db, table);
 }

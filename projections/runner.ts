@@ -11,6 +11,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
+import { protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, describeError, isTransient, loadDegraded, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector } from './projector';
@@ -72,9 +73,8 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
     )`);
   // Operator tables: row-level security on and no grant to the API's tenant role, so a tenant
   // session can never read another organization's failures or replays.
-  for (const table of ['projection_failures', 'projection_rebuilds']) {
-    await db.query(sql.unsafe`ALTER TABLE ${sql.identifier([table])} ENABLE ROW LEVEL SECURITY`);
-  }
+  await protectOperatorRows(db, 'projection_failures', { ownRows: true });
+  await protectOperatorRows(db, 'projection_rebuilds');
 }
 
 const checkpointRow = z.object({ name: z.string(), version: z.number(), position: z.bigint() });

@@ -8,15 +8,18 @@ import { migrateAppTables } from '../app/schema';
 import { projectors } from './registry';
 import { migrateRunnerTables } from './runner';
 import { APP_ROLE } from './tenant-table';
+import { ensureRoles, grantRuntimePrivileges } from '../app/db/roles';
+import { migrateSessionFunction } from '../app/identity/sessions';
 
-export async function migrateDatabase(db: Db): Promise<void> {
+/**
+ * Run on the owner's connection. `runtimePassword` (see app/db/roles.ts) sets the runtime role's
+ * login; without it the role is created or kept as it is.
+ */
+export async function migrateDatabase(db: Db, options: { runtimePassword?: string } = {}): Promise<void> {
   await db.connect(async (connection) => {
     await connection.query(sql.unsafe`SELECT pg_advisory_lock(7263002)`);
     try {
-      await connection.query(sql.unsafe`
-        DO $$ BEGIN
-          IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'fluxo_app') THEN CREATE ROLE fluxo_app NOLOGIN; END IF;
-        END $$`);
+      await ensureRoles(connection, options.runtimePassword);
       await connection.query(sql.unsafe`CREATE EXTENSION IF NOT EXISTS unaccent`);
       await connection.query(sql.unsafe`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
       await connection.query(sql.unsafe`GRANT USAGE ON SCHEMA public TO ${sql.identifier([APP_ROLE])}`);
@@ -34,6 +37,8 @@ export async function migrateDatabase(db: Db): Promise<void> {
         if (stored !== undefined && stored !== projector.version) continue;
         await connection.transaction(async (tx) => projector.migrate(tx));
       }
+      await grantRuntimePrivileges(connection);
+      await migrateSessionFunction(connection);
     } finally {
       await connection.query(sql.unsafe`SELECT pg_advisory_unlock(7263002)`);
     }

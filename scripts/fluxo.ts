@@ -4,6 +4,7 @@ import { safeError } from '../app/log-safety';
 import { loadAuditKey, type AuditKey } from '../app/audit/key';
 import { startAuditSealer } from '../app/audit/seal';
 import { createDb } from '../app/db/pool';
+import { runtimePassword, runtimeUrl } from '../app/db/roles';
 import type { AppDeps } from '../app/deps';
 import { createEventStore } from '../app/eventstore/create';
 import { ensureSuperAdmin } from '../app/identity/bootstrap';
@@ -51,14 +52,18 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   }, options.logStream);
   const role = options.role ?? 'all';
+  // The owner's connection migrates and runs the projections (which rebuild their own tables);
+  // everything that serves requests uses the least-privileged runtime role (app/db/roles.ts).
   const db = await createDb(options.databaseUrl);
-  await migrateDatabase(db);
-  const eventStore = createEventStore({ db, databaseUrl: options.databaseUrl, eventStoreUrl: options.eventStoreUrl });
+  await migrateDatabase(db, { runtimePassword: runtimePassword(options.databaseUrl) });
+  const appUrl = runtimeUrl(options.databaseUrl);
+  const appDb = await createDb(appUrl);
+  const eventStore = createEventStore({ db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl });
   const runner = createProjectionRunner({ db, connectionString: options.databaseUrl, eventStore, projectors, logger });
   const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
   const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;
   const deps: AppDeps = {
-    db,
+    db: appDb,
     eventStore,
     auditKey,
     clock: () => new Date(),
@@ -114,6 +119,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
       await sealer?.stop();
       await runner.stop();
       await eventStore.close();
+      await appDb.end();
       await db.end();
     },
   };

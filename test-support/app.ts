@@ -24,10 +24,11 @@ const silentLogger = { info: () => undefined, warn: () => undefined, error: () =
 
 export async function createTestApp(options: { clock?: () => Date; server?: ServerOptions; readYourWritesMs?: number; startRunner?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const eventStore = createPostgresEventStore(database.db, database.url);
+  // The API as in production: the runtime role; the projection runner on the owner's connection.
+  const eventStore = createPostgresEventStore(database.appDb, database.appUrl);
   const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore, projectors });
   const deps: AppDeps = {
-    db: database.db,
+    db: database.appDb,
     eventStore,
     auditKey: auditKeyFrom(randomBytes(32)),
     clock: options.clock ?? (() => new Date()),

@@ -3,8 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../app/db/pool';
+import { runtimeUrl } from '../app/db/roles';
 
-export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
+/**
+ * `db`/`url`: the owner's (migrations, projection runner, test setup and inspection);
+ * `appDb`/`appUrl`: the least-privileged runtime role the API runs as.
+ */
+export type TestDatabase = { url: string; db: Db; appUrl: string; appDb: Db; drop: () => Promise<void> };
 
 /** The same server's URL, pointing at another database. */
 export function databaseUrl(adminUrl: string, database: string): string {
@@ -21,10 +26,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(sql.unsafe`CREATE DATABASE ${sql.identifier([name])} TEMPLATE ${sql.identifier([template])}`);
   const url = databaseUrl(adminUrl, name);
   const db = await createDb(url);
+  const appUrl = runtimeUrl(url);
+  const appDb = await createDb(appUrl);
   return {
     url,
     db,
+    appUrl,
+    appDb,
     drop: async () => {
+      await appDb.end();
       await db.end();
       await admin.query(sql.unsafe`DROP DATABASE IF EXISTS ${sql.identifier([name])} WITH (FORCE)`);
       await admin.end();

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { asTenant } from '../../app/db/platform';
 import type { AppDeps } from '../../app/deps';
 
 export const DEGRADED_HEADER = 'X-Fluxo-Degraded';
@@ -19,9 +20,8 @@ export function registerDegradedTenant(app: FastifyInstance, deps: AppDeps): voi
     const hit = cache.get(organizationId);
     if (hit && now - hit.at < CACHE_MS) return hit.projectors;
     if (cache.size > 10_000) cache.clear();
-    const projectors = deps.db
-      .anyFirst(sql.type(z.object({ projector: z.string() }))`
-        SELECT projector FROM projection_failures WHERE organization_id = ${organizationId} AND resolved_at IS NULL ORDER BY projector`)
+    const projectors = asTenant(deps.db, organizationId, (tx) => tx.anyFirst(sql.type(z.object({ projector: z.string() }))`
+        SELECT projector FROM projection_failures WHERE organization_id = ${organizationId} AND resolved_at IS NULL ORDER BY projector`))
       .then((rows) => [...rows]);
     cache.set(organizationId, { at: now, projectors });
     projectors.catch(() => cache.delete(organizationId));

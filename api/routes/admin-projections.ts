@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
+import { platformDb } from '../../app/db/platform';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { DomainError, notFound } from '../../domain/shared/errors';
@@ -72,6 +73,8 @@ const toRebuild = (row: z.infer<typeof rebuildRow>): z.infer<typeof rebuildSchem
 };
 
 export const adminProjectionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
+  // Operator screens over every organization's failures and rebuilds: the platform context.
+  const db = platformDb(deps.db);
   const tags = ['administração'];
 
   app.get('/admin/projections', {
@@ -80,12 +83,12 @@ export const adminProjectionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => a
   }, async (request) => {
     requireAnalyst(request);
     const head = await deps.eventStore.headPosition();
-    const checkpoints = new Map((await deps.db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`)).map((r) => [r.name, r]));
-    const failures = await deps.db.any(sql.type(failureRow)`
+    const checkpoints = new Map((await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`)).map((r) => [r.name, r]));
+    const failures = await db.any(sql.type(failureRow)`
       SELECT f.projector, f.organization_id, o.name AS organization_name, f.position, f.event_type, f.error, f.failed_at
       FROM projection_failures f LEFT JOIN organizations o ON o.id = f.organization_id
       WHERE f.resolved_at IS NULL ORDER BY f.failed_at`);
-    const rebuilds = new Map((await deps.db.any(sql.type(rebuildRow)`
+    const rebuilds = new Map((await db.any(sql.type(rebuildRow)`
       SELECT DISTINCT ON (projector) id, projector, status, requested_at, started_at, finished_at, position, head, applied, error,
         extract(epoch FROM (COALESCE(finished_at, now()) - started_at))::float8 AS elapsed
       FROM projection_rebuilds WHERE organization_id IS NULL ORDER BY projector, requested_at DESC`)).map((r) => [r.projector, r]));
@@ -131,7 +134,7 @@ export const adminProjectionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => a
     const { name } = request.params;
     if (!projectors.some((p) => p.name === name)) throw notFound('Projeção não encontrada');
     const id = randomUUID();
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       // One rebuild of a projector at a time: a second request while one is pending or running is refused.
       await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(hashtext(${`projection-rebuild:${name}`}))`);
       const open = await tx.exists(sql.unsafe`

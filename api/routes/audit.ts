@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
+import { platformDb } from '../../app/db/platform';
 import { exportOrganization, exportFileName } from '../../app/audit/export';
 import { sealLog } from '../../app/audit/seal';
 import { listAuditEvents, streamHistory } from '../../app/audit/trail';
@@ -96,8 +97,10 @@ export const auditRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
   }, async (request) => {
     const auth = requireAuditReader(request);
     const auditKey = requireKey();
-    await sealLog({ db: deps.db, eventStore: deps.eventStore, auditKey, clock: deps.clock });
-    const result = await verifyOrganization({ db: deps.db, eventStore: deps.eventStore, auditKey }, auth.organizationId);
+    // The chain spans the whole log (platform events, other organizations' positions): platform context.
+    const db = platformDb(deps.db);
+    await sealLog({ db, eventStore: deps.eventStore, auditKey, clock: deps.clock });
+    const result = await verifyOrganization({ db, eventStore: deps.eventStore, auditKey }, auth.organizationId);
     return { ...result, verifiedAt: deps.clock().toISOString() };
   });
 
@@ -106,7 +109,7 @@ export const auditRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
   }, async (request, reply) => {
     const auth = requireAuditReader(request);
     const auditKey = requireKey();
-    const stream = await exportOrganization({ db: deps.db, eventStore: deps.eventStore, auditKey, clock: deps.clock }, auth.organizationId);
+    const stream = await exportOrganization({ db: platformDb(deps.db), eventStore: deps.eventStore, auditKey, clock: deps.clock }, auth.organizationId);
     reply.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     reply.header('Content-Disposition', `attachment; filename="${exportFileName(auth.organizationId, deps.clock())}"`);
     return reply.send(stream);

@@ -42,17 +42,19 @@ describe('auth API', () => {
     expect(me.json().message).toMatch(/login/i);
   });
 
-  it('refuses a duplicate email or slug with 409 and writes nothing', async () => {
+  it('refuses a taken email without saying it is taken, a taken slug with 409, and writes nothing', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('dup') });
     const before = await t.deps.eventStore.headPosition();
     const sameEmail = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...registration('dup'), organizationSlug: 'outra-empresa-dup' } });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().message).toBe('Este email já está em uso');
+    // The answer of an address that cannot be used: it never confirms an account exists.
+    expect(sameEmail.statusCode).toBe(400);
+    expect(sameEmail.json().message).toBe('Não foi possível usar este email. Verifique-o ou use outro.');
+    expect(sameEmail.body).not.toMatch(/em uso|já existe|cadastrado/i);
     const sameSlug = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...registration('dup'), email: 'outra@empresa.com.br' } });
     expect(sameSlug.statusCode).toBe(409);
     expect(sameSlug.json().message).toMatch(/slug/);
     // The organization event of the refused email registration must not remain either.
-    const orgs = await t.deps.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM organizations WHERE name = 'Empresa dup'`);
+    const orgs = await t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM organizations WHERE name = 'Empresa dup'`);
     expect(orgs).toBe(1);
     expect(await t.deps.eventStore.headPosition()).toBeGreaterThanOrEqual(before);
   });

@@ -27,20 +27,20 @@ describe('health and readiness', () => {
 
   it('is not ready (503, with the reason) while an organization is degraded for a projector', async () => {
     const { organizationId } = await seedTenant(t, 'Degradada Ltda');
-    await t.deps.db.query(sql.unsafe`
+    await t.database.db.query(sql.unsafe`
       INSERT INTO projection_failures (projector, organization_id, position, event_id, event_type, error)
       VALUES ('expenses', ${organizationId}, 1, gen_random_uuid(), 'ExpenseRecorded', 'time zone displacement out of range')`);
     const degraded = await get('/api/ready');
     expect(degraded.statusCode).toBe(503);
     expect(degraded.json().reasons).toContain('Projeção expenses degradada em 1 organização(ões)');
-    await t.deps.db.query(sql.unsafe`UPDATE projection_failures SET resolved_at = now() WHERE resolved_at IS NULL`);
+    await t.database.db.query(sql.unsafe`UPDATE projection_failures SET resolved_at = now() WHERE resolved_at IS NULL`);
     expect((await get('/api/ready')).statusCode).toBe(200);
   });
 
   it('is not ready while a projector trails the head beyond the bound', async () => {
     process.env.READY_MAX_LAG = '5';
     await t.runner.stop();
-    await t.deps.db.query(sql.unsafe`UPDATE projection_checkpoints SET position = 0 WHERE name = 'budgets'`);
+    await t.database.db.query(sql.unsafe`UPDATE projection_checkpoints SET position = 0 WHERE name = 'budgets'`);
     const behind = await get('/api/ready');
     expect(behind.statusCode, behind.body).toBe(503);
     expect(behind.json().reasons).toContain(`Projeção budgets está ${behind.json().projectors.find((p: { name: string }) => p.name === 'budgets').behind} eventos atrás (limite 5)`);
@@ -51,8 +51,8 @@ describe('health and readiness', () => {
   it('is not ready while a projector is stalled, even a few events behind', async () => {
     await t.runner.stop();
     // Every projector caught up but 'financial_goals', which has the log's last event still to apply.
-    await t.deps.db.query(sql.unsafe`UPDATE projection_checkpoints SET position = (SELECT max(position) FROM events)`);
-    await t.deps.db.query(sql.unsafe`
+    await t.database.db.query(sql.unsafe`UPDATE projection_checkpoints SET position = (SELECT max(position) FROM events)`);
+    await t.database.db.query(sql.unsafe`
       UPDATE projection_checkpoints SET position = (SELECT max(position) FROM events WHERE position < (SELECT max(position) FROM events))
       WHERE name = 'financial_goals'`);
     process.env.READY_MAX_WAIT_SECONDS = '3600';

@@ -1,5 +1,6 @@
 // Liveness (the process answers; no database) and readiness (database reachable, every projector
 // caught up within a bound, none stalled and none degraded), with the reasons in the body.
+import { asPlatform } from '../../app/db/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -62,8 +63,9 @@ export async function checkReadiness(deps: AppDeps): Promise<Readiness> {
     const head = await deps.eventStore.headPosition();
     const checkpoints = await deps.db.any(sql.type(z.object({ name: z.string(), position: z.bigint() }))`
       SELECT name, position FROM projection_checkpoints`);
-    const failures = await deps.db.any(sql.type(z.object({ projector: z.string(), n: z.number() }))`
-      SELECT projector, count(*)::int AS n FROM projection_failures WHERE resolved_at IS NULL GROUP BY projector`);
+    // Operator rows (every organization's failures, counted, never shown per tenant).
+    const failures = await asPlatform(deps.db, (tx) => tx.any(sql.type(z.object({ projector: z.string(), n: z.number() }))`
+      SELECT projector, count(*)::int AS n FROM projection_failures WHERE resolved_at IS NULL GROUP BY projector`));
     const positionOf = new Map(checkpoints.map((c) => [c.name, c.position]));
     const degradedOf = new Map(failures.map((f) => [f.projector, f.n]));
     const reasons: string[] = [];

@@ -25,15 +25,15 @@ describe('organization users API', () => {
     expect((await users[0].request('GET', '/api/organization/users')).statusCode).toBe(200);
   });
 
-  it('creates a user (201) who can then log in; a duplicate email is a clear 409', async () => {
+  it('creates a user (201) who can then log in; an email already in this organization gets a clear 400', async () => {
     const { admin } = await seedTenant(t, 'Cria Ltda');
     const created = await admin.request('POST', '/api/organization/users', newUser('c1', { email: 'Joao-C1@Padaria.com.br' }));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ username: 'João c1', email: 'joao-c1@padaria.com.br', role: 'user', lastLogin: null });
     await loginAs(t.app, 'joao-c1@padaria.com.br', 'senha123');
     const duplicate = await admin.request('POST', '/api/organization/users', newUser('c1'));
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('Este email já está em uso');
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().message).toBe('Este email já pertence a um usuário desta organização');
   });
 
   it('enforces the password minimum on the server with the spec message', async () => {
@@ -58,7 +58,8 @@ describe('organization users API', () => {
     const reuse = await admin.request('POST', '/api/organization/users', newUser('e1', { email: before.email }));
     expect(reuse.statusCode).toBe(201);
     const taken = await admin.request('PUT', `/api/organization/users/${reuse.json().id}`, { username: 'X', email: 'carla@edita.com.br', role: 'user' });
-    expect(taken.statusCode).toBe(409);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().message).toBe('Este email já pertence a um usuário desta organização');
     const blank = await admin.request('PUT', `/api/organization/users/${target.userId}`, { username: '', email: 'carla@edita.com.br', role: 'user' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('Nome de usuário e email são obrigatórios');

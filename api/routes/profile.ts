@@ -1,6 +1,7 @@
 // /api/auth: what every signed-in person may change about themselves — profile, avatar, password.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asPlatform } from '../../app/db/platform';
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
 import { readAvatar } from '../../app/identity/avatars';
@@ -63,7 +64,7 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
     // Acting as a tenant, the super admin sees what that tenant sees.
     const viewer = { userId: auth.userId, organizationId: auth.organizationId, platformWide: auth.role === 'super_admin' && !auth.impersonation };
     const image = viewer.platformWide || !viewer.organizationId
-      ? await readAvatar(deps.db, ref, viewer)
+      ? await asPlatform(deps.db, (tx) => readAvatar(tx, ref, viewer))
       : await withTenant(deps.db, viewer.organizationId, (tx) => readAvatar(tx, ref, viewer));
     if (!image) throw notFound('Avatar não encontrado');
     return reply

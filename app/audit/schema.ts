@@ -1,6 +1,7 @@
 // The audit tables: one seal per event of the global log (and per unused range of positions), and
 // the signed checkpoints over each organization's chain of seals. Both are append-only.
 import { sql, type CommonQueryMethods } from 'slonik';
+import { protectTenantRows } from '../db/rls';
 
 export async function migrateAuditTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -40,11 +41,6 @@ export async function migrateAuditTables(db: CommonQueryMethods): Promise<void> 
     await db.query(sql.unsafe`DROP TRIGGER IF EXISTS ${trigger} ON ${id}`);
     await db.query(sql.unsafe`
       CREATE TRIGGER ${trigger} BEFORE UPDATE OR DELETE ON ${id} FOR EACH ROW EXECUTE FUNCTION audit_rows_are_immutable()`);
-    await db.query(sql.unsafe`ALTER TABLE ${id} ENABLE ROW LEVEL SECURITY`);
-    await db.query(sql.unsafe`DROP POLICY IF EXISTS ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}`);
-    await db.query(sql.unsafe`
-      CREATE POLICY ${sql.identifier([`${table}_tenant_isolation`])} ON ${id}
-      USING (organization_id = NULLIF(current_setting('app.organization_id', true), '')::uuid)`);
-    await db.query(sql.unsafe`GRANT SELECT ON ${id} TO fluxo_app`);
+    await protectTenantRows(db, table);
   }
 }

@@ -3,6 +3,7 @@
 // Reads the event store itself (this is one of the two features allowed to), always by organization.
 import { sql, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { asPlatform } from '../db/platform';
 import { decodeEvent, isKnownEvent } from '../eventstore/codec';
 import type { EventMetadata, EventStore, RecordedEvent } from '../eventstore/port';
 import type { Db } from '../db/pool';
@@ -144,8 +145,9 @@ async function withNames(db: Db, events: RecordedEvent[]): Promise<AuditEvent[]>
   const ids = [...new Set(events.flatMap((e) => [e.metadata.actorUserId, e.metadata.impersonatorUserId]).filter((id): id is string => !!id && /^[0-9a-f-]{36}$/i.test(id)))];
   const names = new Map<string, string>();
   if (ids.length > 0) {
-    const rows = await db.any(sql.type(z.object({ id: z.string(), username: z.string() }))`
-      SELECT id::text AS id, username FROM users WHERE id = ANY(${sql.array(ids, 'uuid')})`);
+    // Platform context: an impersonator is a super admin, who belongs to no organization.
+    const rows = await asPlatform(db, (tx) => tx.any(sql.type(z.object({ id: z.string(), username: z.string() }))`
+      SELECT id::text AS id, username FROM users WHERE id = ANY(${sql.array(ids, 'uuid')})`));
     for (const row of rows) names.set(row.id, row.username);
   }
   return events.map((e) => toAuditEvent(e, names));

@@ -1,5 +1,6 @@
 // The table of OFX import jobs (import-jobs.ts): operational state, tenant-scoped under row-level security.
 import { sql, type CommonQueryMethods } from 'slonik';
+import { protectTenantRows } from '../db/rls';
 
 export async function migrateImportJobTable(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -17,10 +18,5 @@ export async function migrateImportJobTable(db: CommonQueryMethods): Promise<voi
       finished_at timestamptz
     )`);
   await db.query(sql.unsafe`CREATE INDEX IF NOT EXISTS ofx_import_jobs_organization ON ofx_import_jobs (organization_id, created_at DESC)`);
-  await db.query(sql.unsafe`ALTER TABLE ofx_import_jobs ENABLE ROW LEVEL SECURITY`);
-  await db.query(sql.unsafe`DROP POLICY IF EXISTS ofx_import_jobs_tenant_isolation ON ofx_import_jobs`);
-  await db.query(sql.unsafe`
-    CREATE POLICY ofx_import_jobs_tenant_isolation ON ofx_import_jobs
-    USING (organization_id = NULLIF(current_setting('app.organization_id', true), '')::uuid)`);
-  await db.query(sql.unsafe`GRANT SELECT, INSERT, UPDATE ON ofx_import_jobs TO fluxo_app`);
+  await protectTenantRows(db, 'ofx_import_jobs', ['SELECT', 'INSERT', 'UPDATE']);
 }

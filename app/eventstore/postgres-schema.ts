@@ -115,7 +115,7 @@ export async function migrateEventStore(db: CommonQueryMethods): Promise<void> {
  */
 async function createAppendFunction(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
-CREATE OR REPLACE FUNCTION fluxo_append(batch jsonb) RETURNS bigint[] LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION fluxo_append(batch jsonb) RETURNS bigint[] LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
 DECLARE
   s jsonb;
   current_revision integer;

@@ -5,6 +5,8 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { checkAttachment, parseDataUrl, UNSUPPORTED_FILE_TYPE, type AttachmentRef } from '../../domain/finance/attachment';
 import { validationError } from '../../domain/shared/errors';
+import { asTenant } from '../db/platform';
+import { protectTenantRows } from '../db/rls';
 import { withTenant } from '../db/tenant';
 import type { AppDeps } from '../deps';
 import { newId } from '../ids';
@@ -22,12 +24,7 @@ export async function migrateAttachmentTable(db: CommonQueryMethods): Promise<vo
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (organization_id, id)
     )`);
-  await db.query(sql.unsafe`ALTER TABLE attachments ENABLE ROW LEVEL SECURITY`);
-  await db.query(sql.unsafe`DROP POLICY IF EXISTS attachments_tenant_isolation ON attachments`);
-  await db.query(sql.unsafe`
-    CREATE POLICY attachments_tenant_isolation ON attachments
-    USING (organization_id = NULLIF(current_setting('app.organization_id', true), '')::uuid)`);
-  await db.query(sql.unsafe`GRANT SELECT ON attachments TO fluxo_app`);
+  await protectTenantRows(db, 'attachments');
 }
 
 /** What the API receives: the spec's inline data string with its name and MIME type. */
@@ -54,9 +51,9 @@ export async function storeAttachment(deps: AppDeps, organizationId: string, fil
     size: file.bytes.byteLength,
     sha256: createHash('sha256').update(file.bytes).digest('hex'),
   };
-  await deps.db.query(sql.unsafe`
+  await asTenant(deps.db, organizationId, (tx) => tx.query(sql.unsafe`
     INSERT INTO attachments (organization_id, id, sha256, name, type, size, bytes)
-    VALUES (${organizationId}, ${ref.id}, ${ref.sha256}, ${ref.name}, ${ref.type}, ${ref.size}, ${sql.binary(Buffer.from(file.bytes))})`);
+    VALUES (${organizationId}, ${ref.id}, ${ref.sha256}, ${ref.name}, ${ref.type}, ${ref.size}, ${sql.binary(Buffer.from(file.bytes))})`));
   return ref;
 }
 

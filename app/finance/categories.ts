@@ -3,6 +3,7 @@
 import { sql } from 'slonik';
 import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
+import { asPlatform } from '../db/platform';
 import {
   category, categorySlug, DEFAULT_CATEGORY_COLOR, defaultCategories, type Category, type CategoryChanges,
 } from '../../domain/finance/category';
@@ -130,8 +131,8 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
  * Answers how many categories it added.
  */
 export async function addMissingDefaultCategories(deps: AppDeps, defaults: readonly DefaultCategory[] = defaultCategories): Promise<number> {
-  const organizations = await deps.db.anyFirst(sql.type(z.object({ id: z.string() }))`
-    SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY created_at`);
+  const organizations = await asPlatform(deps.db, (tx) => tx.anyFirst(sql.type(z.object({ id: z.string() }))`
+    SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY created_at`));
   let added = 0;
   let position: bigint | null = null;
   for (const organizationId of organizations) {

@@ -10,6 +10,7 @@ import type { ActorContext } from '../context';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { newId } from '../ids';
+import { withTenant } from '../db/tenant';
 import { sql } from 'slonik';
 import { assertPasswordPolicy, hashPassword, spendHashingTime, storePasswordHash, verifyPassword } from './passwords';
 import { setUpOrganization } from './organization-setup';
@@ -33,6 +34,28 @@ export function assertSlug(slug: string): void {
   }
 }
 
+/** Refusing an email never tells whether someone elsewhere on the platform uses it. */
+export const EMAIL_NOT_ACCEPTED = 'Não foi possível usar este email. Verifique-o ou use outro.';
+/** Said only to whoever adds a user to an organization where the email already belongs to someone. */
+export const EMAIL_IN_THIS_ORGANIZATION = 'Este email já pertence a um usuário desta organização';
+
+/**
+ * Claims the email for a new user. Taken: the clear message only when the owner is a user of the
+ * organization being added to (read under that tenant's RLS, so no other tenant can answer yes);
+ * otherwise the same generic refusal as any address that cannot be used.
+ */
+export async function reserveEmail(deps: AppDeps, email: string, userId: string, organizationId: string | null): Promise<void> {
+  try {
+    await reserveKey(deps.db, 'email', email, userId);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+    const ownOrganization = organizationId !== null && await withTenant(deps.db, organizationId, (tx) => tx.exists(sql.unsafe`
+      SELECT 1 FROM users WHERE organization_id = ${organizationId} AND lower(email) = ${email.trim().toLowerCase()} AND deleted_at IS NULL`));
+    const message = ownOrganization ? EMAIL_IN_THIS_ORGANIZATION : EMAIL_NOT_ACCEPTED;
+    throw validationError(message, { email: message });
+  }
+}
+
 /** Creates a user with credentials; the email is reserved first so a duplicate never reaches the log. */
 export async function createUserAccount(
   deps: AppDeps,
@@ -44,7 +67,7 @@ export async function createUserAccount(
   // Hashed before the email is claimed: a taken email answers no faster than a free one.
   const passwordHash = await hashPassword(input.password);
   const userId = reserved?.userId ?? newId();
-  await reserveKey(deps.db, 'email', input.email, userId);
+  await reserveEmail(deps, input.email, userId, input.organizationId);
   try {
     await storePasswordHash(deps.db, userId, passwordHash);
     const result = await handleCommand(deps.eventStore, userStream(userId), user, {
@@ -71,7 +94,7 @@ export async function registerOrganization(deps: AppDeps, input: RegistrationInp
   // Both unique keys are claimed before anything is appended, so a refusal leaves no trace.
   await reserveKey(deps.db, 'organization_slug', slug, organizationId);
   try {
-    await reserveKey(deps.db, 'email', input.email, userId);
+    await reserveEmail(deps, input.email, userId, null);
   } catch (error) {
     await releaseKey(deps.db, 'organization_slug', slug, organizationId);
     // As long as a registration that goes on to hash the password: timing does not tell the email is taken.

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { asPlatform, asTenant } from '../db/platform';
 import { DomainError, validationError } from '../../domain/shared/errors';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -34,10 +35,12 @@ export function parseAvatarDataUrl(value: string): AvatarImage {
 /** Stores the image for its owner and returns its reference (`avatar:<sha256>`), the value events carry. */
 export async function storeAvatar(db: CommonQueryMethods, owner: { userId: string; organizationId: string | null }, image: AvatarImage): Promise<string> {
   const ref = `avatar:${createHash('sha256').update(image.bytes).digest('hex')}`;
-  await db.query(sql.unsafe`
+  const insert = (tx: CommonQueryMethods) => tx.query(sql.unsafe`
     INSERT INTO avatars (ref, user_id, organization_id, mime, bytes)
     VALUES (${ref}, ${owner.userId}, ${owner.organizationId}, ${image.mime}, ${sql.binary(image.bytes)})
     ON CONFLICT (ref, user_id) DO NOTHING`);
+  // A member's avatar is written as their organization; a super admin's (no organization) as the platform.
+  await (owner.organizationId ? asTenant(db, owner.organizationId, insert) : asPlatform(db, insert));
   return ref;
 }
 

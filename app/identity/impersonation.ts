@@ -1,6 +1,8 @@
 // A super admin acting as a tenant: start, stop, expiry, the request trail and the session's events.
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { asPlatform } from '../db/platform';
+import { withTenant } from '../db/tenant';
 import { impersonation } from '../../domain/identity/impersonation';
 import { notFound } from '../../domain/shared/errors';
 import { findOrganization } from '../../projections/identity/queries';
@@ -51,16 +53,16 @@ const idRow = z.object({ id: z.string() });
 
 /** Ends every session whose time is up, even if its super admin never came back. */
 export async function sweepExpiredImpersonations(deps: AppDeps, now = deps.clock()): Promise<number> {
-  const expired = await deps.db.anyFirst(sql.type(idRow)`
-    SELECT id FROM impersonation_sessions WHERE ended_at IS NULL AND expires_at <= ${now.toISOString()}`);
+  const expired = await asPlatform(deps.db, (tx) => tx.anyFirst(sql.type(idRow)`
+    SELECT id FROM impersonation_sessions WHERE ended_at IS NULL AND expires_at <= ${now.toISOString()}`));
   for (const id of expired) await endImpersonation(deps, id, 'expired', systemContext(now));
   return expired.length;
 }
 
 /** Ends the sessions acting on an organization (it is being deleted). */
 export async function endImpersonationsOf(deps: AppDeps, organizationId: string, now: Date): Promise<void> {
-  const open = await deps.db.anyFirst(sql.type(idRow)`
-    SELECT id FROM impersonation_sessions WHERE ended_at IS NULL AND organization_id = ${organizationId}`);
+  const open = await withTenant(deps.db, organizationId, (tx) => tx.anyFirst(sql.type(idRow)`
+    SELECT id FROM impersonation_sessions WHERE ended_at IS NULL AND organization_id = ${organizationId}`));
   for (const id of open) await endImpersonation(deps, id, 'stopped', systemContext(now, organizationId));
 }
 
@@ -137,8 +139,8 @@ export async function listSessionEvents(deps: Pick<AppDeps, 'db' | 'eventStore'>
       type: row.type, data: row.data, metadata: row.metadata as EventMetadata,
     }));
   }
-  const streams = await deps.db.anyFirst(sql.type(z.object({ stream_id: z.string() }))`
-    SELECT DISTINCT stream_id FROM impersonation_session_events WHERE impersonation_session_id = ${sessionId}`);
+  const streams = await asPlatform(deps.db, (tx) => tx.anyFirst(sql.type(z.object({ stream_id: z.string() }))`
+    SELECT DISTINCT stream_id FROM impersonation_session_events WHERE impersonation_session_id = ${sessionId}`));
   const events: RecordedEvent[] = [];
   for (const stream of streams) {
     for (const event of await deps.eventStore.readStream(stream)) {

@@ -44,14 +44,28 @@ export type SessionRow = z.infer<typeof sessionRow>;
  * session must be live, its user not deleted, and the user's own organization (if any) active.
  */
 export async function findSession(db: CommonQueryMethods, token: string, now: Date): Promise<SessionRow | null> {
-  return db.maybeOne(sql.type(sessionRow)`
-    SELECT s.token_hash, s.user_id, s.impersonation_session_id, s.impersonated_organization_id, s.impersonation_expires_at,
-           u.username, u.email, u.role, u.avatar_ref, u.organization_id, u.audit_valid_from, u.audit_valid_until
-    FROM sessions s
-    JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
-    LEFT JOIN organizations o ON o.id = u.organization_id
-    WHERE s.token_hash = ${hashToken(token)} AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}
-      AND (u.organization_id IS NULL OR (o.deleted_at IS NULL AND o.status = 'active'))`);
+  // A SECURITY DEFINER function (the user's row is read across tenants, for this one token only).
+  return db.maybeOne(sql.type(sessionRow)`SELECT * FROM fluxo_session_user(${hashToken(token)}, ${now.toISOString()}::timestamptz)`);
+}
+
+/** The one cross-tenant read every request needs, as a function the runtime role may only call. */
+export async function migrateSessionFunction(db: CommonQueryMethods): Promise<void> {
+  await db.query(sql.unsafe`
+    CREATE OR REPLACE FUNCTION fluxo_session_user(token text, at timestamptz)
+    RETURNS TABLE (token_hash text, user_id uuid, impersonation_session_id uuid, impersonated_organization_id uuid,
+                   impersonation_expires_at timestamptz, username text, email text, role text, avatar_ref text,
+                   organization_id uuid, audit_valid_from text, audit_valid_until text)
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
+      SELECT s.token_hash, s.user_id, s.impersonation_session_id, s.impersonated_organization_id, s.impersonation_expires_at,
+             u.username, u.email, u.role, u.avatar_ref, u.organization_id, u.audit_valid_from, u.audit_valid_until
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+      LEFT JOIN organizations o ON o.id = u.organization_id
+      WHERE s.token_hash = token AND s.revoked_at IS NULL AND s.expires_at > at
+        AND (u.organization_id IS NULL OR (o.deleted_at IS NULL AND o.status = 'active'))
+    $fn$`);
+  await db.query(sql.unsafe`REVOKE EXECUTE ON FUNCTION fluxo_session_user(text, timestamptz) FROM PUBLIC`);
+  await db.query(sql.unsafe`GRANT EXECUTE ON FUNCTION fluxo_session_user(text, timestamptz) TO fluxo_runtime`);
 }
 
 export async function revokeSession(db: CommonQueryMethods, token: string): Promise<void> {

@@ -9,7 +9,7 @@ import type { ActorContext } from '../context';
 import { withTenant } from '../db/tenant';
 import type { AppDeps } from '../deps';
 import { parseAvatarDataUrl, storeAvatar } from './avatars';
-import { createUserAccount, userStream } from './auth';
+import { createUserAccount, reserveEmail, userStream } from './auth';
 import { withOrganizationLock } from './org-lock';
 import { assertPasswordPolicy, setPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -31,9 +31,10 @@ async function tenantUser(deps: AppDeps, organizationId: string, userId: string)
 }
 
 /** Runs `change` with the new email reserved for the user; the old one is freed only once it succeeds. */
-async function withEmailChange<T>(deps: AppDeps, userId: string, oldEmail: string, newEmail: string, change: () => Promise<T>): Promise<T> {
+async function withEmailChange<T>(deps: AppDeps, userId: string, oldEmail: string, newEmail: string, change: () => Promise<T>, addedBy?: { organizationId: string | null }): Promise<T> {
   const changed = normalizeKey('email', oldEmail) !== normalizeKey('email', newEmail);
-  if (changed) await reserveKey(deps.db, 'email', newEmail, userId);
+  // An admin changing a user's email gets the answers user creation gives (reserveEmail).
+  if (changed) await (addedBy ? reserveEmail(deps, newEmail, userId, addedBy.organizationId) : reserveKey(deps.db, 'email', newEmail, userId));
   try {
     const result = await change();
     if (changed) await releaseKey(deps.db, 'email', oldEmail, userId);
@@ -62,7 +63,7 @@ export async function updateUser(deps: AppDeps, target: UserRow, input: { userna
     const email = input.email.trim().toLowerCase();
     const scoped = { ...context, organizationId: target.organization_id };
     const profile = await withEmailChange(deps, target.id, target.email, email, () =>
-      handleCommand(deps.eventStore, userStream(target.id), user, { type: 'UpdateUserProfile', data: { username: input.username.trim(), email } }, scoped));
+      handleCommand(deps.eventStore, userStream(target.id), user, { type: 'UpdateUserProfile', data: { username: input.username.trim(), email } }, scoped), { organizationId: target.organization_id });
     const role = await handleCommand(deps.eventStore, userStream(target.id), user, { type: 'ChangeUserRole', data: { role: input.role, auditAccess: input.auditAccess } }, scoped);
     await deps.waitForProjections(role.position ?? profile.position);
   };

@@ -6,6 +6,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { handleCommand } from '../commands/handle-command';
+import { asPlatform } from '../db/platform';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { notification, type NotificationDraft } from '../../domain/notifications/notification';
@@ -25,10 +26,11 @@ export const notificationStream = (id: string) => streamName('notification', id)
 
 /** Appends what the outbox holds and the read model lacks; returns how many it raised. */
 export async function dispatchPendingNotifications(deps: Pick<AppDeps, 'db' | 'eventStore' | 'clock' | 'logger'>): Promise<number> {
-  const rows = await deps.db.any(sql.type(pendingRow)`
+  // Platform context: a job driven by the whole log, over every organization's outbox.
+  const rows = await asPlatform(deps.db, (tx) => tx.any(sql.type(pendingRow)`
     SELECT o.notification_id, o.organization_id, o.cause_event_id, o.correlation_id, o.draft
     FROM notification_outbox o LEFT JOIN notifications n ON n.id = o.notification_id
-    WHERE n.id IS NULL ORDER BY o.created_at, o.notification_id LIMIT ${BATCH}`);
+    WHERE n.id IS NULL ORDER BY o.created_at, o.notification_id LIMIT ${BATCH}`));
   let raised = 0;
   for (const row of rows) {
     try {

@@ -1,6 +1,7 @@
 // Reads behind the organization users screen, the admin panel and the impersonation audit.
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { z } from 'zod';
+import { asPlatform } from '../../app/db/platform';
 import { roles } from '../../domain/identity/roles';
 
 export type Page = { orderBy: FragmentSqlToken; limit: number; offset: number };
@@ -61,18 +62,22 @@ const organizationColumns = sql.fragment`
   (SELECT count(*)::int FROM users u WHERE u.organization_id = o.id AND u.deleted_at IS NULL) AS user_count,
   (SELECT COALESCE(sum(r.amount), 0)::bigint FROM organization_revenues r WHERE r.organization_id = o.id AND r.status <> 'cancelled') AS revenue`;
 
-export async function listAdminOrganizations(db: CommonQueryMethods, page: Page, filter: Record<string, unknown>) {
-  const where = [sql.fragment`o.deleted_at IS NULL`];
-  if (filter.q) where.push(sql.fragment`(o.name ILIKE ${likeOf(filter.q)} OR o.slug ILIKE ${likeOf(filter.q)})`);
-  if (typeof filter.status === 'string') where.push(sql.fragment`o.status = ${filter.status}`);
-  const rows = await db.any(sql.type(adminOrganizationRow)`
-    SELECT ${organizationColumns} FROM organizations o WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const count = await db.oneFirst(sql.type(total)`SELECT count(*)::int AS n FROM organizations o WHERE ${and(where)}`);
-  return { rows, total: count };
+export async function listAdminOrganizations(outer: CommonQueryMethods, page: Page, filter: Record<string, unknown>) {
+  return asPlatform(outer, async (db) => {
+    const where = [sql.fragment`o.deleted_at IS NULL`];
+    if (filter.q) where.push(sql.fragment`(o.name ILIKE ${likeOf(filter.q)} OR o.slug ILIKE ${likeOf(filter.q)})`);
+    if (typeof filter.status === 'string') where.push(sql.fragment`o.status = ${filter.status}`);
+    const rows = await db.any(sql.type(adminOrganizationRow)`
+      SELECT ${organizationColumns} FROM organizations o WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const count = await db.oneFirst(sql.type(total)`SELECT count(*)::int AS n FROM organizations o WHERE ${and(where)}`);
+    return { rows, total: count };
+  });
 }
 
-export function findAdminOrganization(db: CommonQueryMethods, id: string) {
-  return db.maybeOne(sql.type(adminOrganizationRow)`SELECT ${organizationColumns} FROM organizations o WHERE o.id = ${id} AND o.deleted_at IS NULL`);
+export function findAdminOrganization(outer: CommonQueryMethods, id: string) {
+  return asPlatform(outer, async (db) => {
+    return db.maybeOne(sql.type(adminOrganizationRow)`SELECT ${organizationColumns} FROM organizations o WHERE o.id = ${id} AND o.deleted_at IS NULL`);
+  });
 }
 
 export const adminUserRow = z.object({
@@ -96,22 +101,26 @@ export const adminUserSort: Record<string, FragmentSqlToken> = {
 const liveUser = sql.fragment`u.deleted_at IS NULL AND (u.organization_id IS NULL OR o.deleted_at IS NULL)`;
 const userColumns = sql.fragment`u.id, u.username, u.email, u.role, u.organization_id, o.name AS organization_name, u.last_login, u.created_at, u.avatar_ref`;
 
-export async function listAdminUsers(db: CommonQueryMethods, page: Page, filter: Record<string, unknown>) {
-  const where = [liveUser];
-  if (filter.q) where.push(sql.fragment`(u.username ILIKE ${likeOf(filter.q)} OR u.email ILIKE ${likeOf(filter.q)} OR o.name ILIKE ${likeOf(filter.q)})`);
-  if (typeof filter.role === 'string') where.push(sql.fragment`u.role = ${filter.role}`);
-  if (typeof filter.organizationId === 'string') where.push(sql.fragment`u.organization_id::text = ${filter.organizationId}`);
-  const rows = await db.any(sql.type(adminUserRow)`
-    SELECT ${userColumns} FROM users u LEFT JOIN organizations o ON o.id = u.organization_id
-    WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const count = await db.oneFirst(sql.type(total)`
-    SELECT count(*)::int AS n FROM users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE ${and(where)}`);
-  return { rows, total: count };
+export async function listAdminUsers(outer: CommonQueryMethods, page: Page, filter: Record<string, unknown>) {
+  return asPlatform(outer, async (db) => {
+    const where = [liveUser];
+    if (filter.q) where.push(sql.fragment`(u.username ILIKE ${likeOf(filter.q)} OR u.email ILIKE ${likeOf(filter.q)} OR o.name ILIKE ${likeOf(filter.q)})`);
+    if (typeof filter.role === 'string') where.push(sql.fragment`u.role = ${filter.role}`);
+    if (typeof filter.organizationId === 'string') where.push(sql.fragment`u.organization_id::text = ${filter.organizationId}`);
+    const rows = await db.any(sql.type(adminUserRow)`
+      SELECT ${userColumns} FROM users u LEFT JOIN organizations o ON o.id = u.organization_id
+      WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const count = await db.oneFirst(sql.type(total)`
+      SELECT count(*)::int AS n FROM users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE ${and(where)}`);
+    return { rows, total: count };
+  });
 }
 
-export function findAdminUser(db: CommonQueryMethods, id: string) {
-  return db.maybeOne(sql.type(adminUserRow)`
-    SELECT ${userColumns} FROM users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE u.id = ${id} AND ${liveUser}`);
+export function findAdminUser(outer: CommonQueryMethods, id: string) {
+  return asPlatform(outer, async (db) => {
+    return db.maybeOne(sql.type(adminUserRow)`
+      SELECT ${userColumns} FROM users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE u.id = ${id} AND ${liveUser}`);
+  });
 }
 
 // ---- impersonation audit (platform-wide for the super admin, per tenant under RLS for its admins) ----
@@ -144,20 +153,24 @@ const sessionColumns = sql.fragment`
   (SELECT count(*)::int FROM impersonation_session_events e
     WHERE e.impersonation_session_id = s.id AND e.type NOT IN ('ImpersonationStarted', 'ImpersonationEnded')) AS event_count`;
 
-export async function listImpersonationSessions(db: CommonQueryMethods, page: Page, filter: { organizationId?: string | null }) {
-  const where = filter.organizationId ? [sql.fragment`s.organization_id = ${filter.organizationId}`] : [];
-  const rows = await db.any(sql.type(impersonationSessionRow)`
-    SELECT ${sessionColumns} FROM impersonation_sessions s LEFT JOIN organizations o ON o.id = s.organization_id
-    WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const count = await db.oneFirst(sql.type(total)`SELECT count(*)::int AS n FROM impersonation_sessions s WHERE ${and(where)}`);
-  return { rows, total: count };
+export async function listImpersonationSessions(outer: CommonQueryMethods, page: Page, filter: { organizationId?: string | null }) {
+  return asPlatform(outer, async (db) => {
+    const where = filter.organizationId ? [sql.fragment`s.organization_id = ${filter.organizationId}`] : [];
+    const rows = await db.any(sql.type(impersonationSessionRow)`
+      SELECT ${sessionColumns} FROM impersonation_sessions s LEFT JOIN organizations o ON o.id = s.organization_id
+      WHERE ${and(where)} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const count = await db.oneFirst(sql.type(total)`SELECT count(*)::int AS n FROM impersonation_sessions s WHERE ${and(where)}`);
+    return { rows, total: count };
+  });
 }
 
-export function findImpersonationSession(db: CommonQueryMethods, id: string, organizationId: string | null) {
-  const scope = organizationId ? sql.fragment`AND s.organization_id = ${organizationId}` : sql.fragment``;
-  return db.maybeOne(sql.type(impersonationSessionRow)`
-    SELECT ${sessionColumns} FROM impersonation_sessions s LEFT JOIN organizations o ON o.id = s.organization_id
-    WHERE s.id = ${id} ${scope}`);
+export function findImpersonationSession(outer: CommonQueryMethods, id: string, organizationId: string | null) {
+  return asPlatform(outer, async (db) => {
+    const scope = organizationId ? sql.fragment`AND s.organization_id = ${organizationId}` : sql.fragment``;
+    return db.maybeOne(sql.type(impersonationSessionRow)`
+      SELECT ${sessionColumns} FROM impersonation_sessions s LEFT JOIN organizations o ON o.id = s.organization_id
+      WHERE s.id = ${id} ${scope}`);
+  });
 }
 
 export const impersonationRequestRow = z.object({
@@ -177,13 +190,15 @@ export const impersonationRequestRow = z.object({
  * A session's requests in the order they were made: the trail events' read model, after the lines
  * of the table that held the trail before it moved into the event log (no query, no body there).
  */
-export function listImpersonationRequests(db: CommonQueryMethods, sessionId: string, organizationId: string) {
-  return db.any(sql.type(impersonationRequestRow)`
-    SELECT id, method, path, status, duration_ms, ip, user_agent, at, query, body FROM (
-      SELECT 'legacy-' || id AS id, method, path, status, duration_ms, ip, user_agent, at, NULL::jsonb AS query, NULL::jsonb AS body, 0 AS part, id AS seq
-      FROM impersonation_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
-      UNION ALL
-      SELECT event_id::text, method, path, status, duration_ms, ip, user_agent, at, query, body, 1, position
-      FROM impersonation_trail_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
-    ) r ORDER BY part, seq`);
+export function listImpersonationRequests(outer: CommonQueryMethods, sessionId: string, organizationId: string) {
+  return asPlatform(outer, async (db) => {
+    return db.any(sql.type(impersonationRequestRow)`
+      SELECT id, method, path, status, duration_ms, ip, user_agent, at, query, body FROM (
+        SELECT 'legacy-' || id AS id, method, path, status, duration_ms, ip, user_agent, at, NULL::jsonb AS query, NULL::jsonb AS body, 0 AS part, id AS seq
+        FROM impersonation_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
+        UNION ALL
+        SELECT event_id::text, method, path, status, duration_ms, ip, user_agent, at, query, body, 1, position
+        FROM impersonation_trail_requests WHERE impersonation_session_id = ${sessionId} AND organization_id = ${organizationId}
+      ) r ORDER BY part, seq`);
+  });
 }
