@@ -14,7 +14,7 @@ import type { Db } from '../app/db/pool';
 import { protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, describeError, isTransient, loadDegraded, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
-import { applyEvents, type Projector } from './projector';
+import { applyEvents, type Projector, type Tx } from './projector';
 import { rebuildProjector, type RebuildProgress } from './rebuild';
 
 export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
@@ -140,37 +140,44 @@ export function createProjectionRunner(deps: {
     return new Map(rows.map((row) => [row.name, row]));
   }
 
-  /** One projector, one page, one transaction with its checkpoint. */
+  /**
+   * One projector, one page, one transaction with its checkpoint. The checkpoint row is locked and
+   * the leader lock checked in one statement; the page is applied without a savepoint, and only a
+   * page that fails is applied again, organization by organization, in a new transaction.
+   */
   async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
     const failures: Failure[] = [];
-    const last = await db.transaction(async (tx) => {
-      if (fencePid !== null) {
-        const held = await tx.exists(sql.unsafe`
-          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
-            AND pid = ${fencePid} AND granted`);
-        if (!held) throw new LostLeadership();
-      }
-      const current = await tx.oneFirst(sql.type(z.object({ position: z.bigint() }))`
-        SELECT position FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
-      const fresh = events.filter((event) => event.position > current);
-      if (fresh.length === 0) return current;
-      const heldBack = degraded.get(projector.name);
-      const kept = heldBack?.size ? fresh.filter((event) => !heldBack.has(orgKey(organizationOf(event)))) : fresh;
-      if (kept.length > 0) {
-        try {
-          await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint));
-        } catch (error) {
-          if (isTransient(error)) throw error;
-          failures.push(...(await applyIsolated(projector, kept, tx)));
-          for (const failure of failures) await recordFailure(tx, projector.name, failure);
-        }
-      }
-      const position = fresh[fresh.length - 1].position;
-      await tx.query(sql.unsafe`
-        UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
-        WHERE name = ${projector.name}`);
-      return position;
-    });
+    const inTransaction = (apply: (tx: Tx, kept: readonly RecordedEvent[]) => Promise<void>) =>
+      db.transaction(async (tx) => {
+        // Read models need no fsync of their own: the checkpoint commits with them, so a crash
+        // that loses the last commits loses both, and the runner applies those events again.
+        const current = await tx.one(sql.type(z.object({ position: z.bigint(), held: z.boolean() }))`
+          SELECT position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${fencePid === null ? sql.fragment`true` : sql.fragment`EXISTS (
+            SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
+              AND pid = ${fencePid} AND granted)`} AS held
+          FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
+        if (!current.held) throw new LostLeadership();
+        const fresh = events.filter((event) => event.position > current.position);
+        if (fresh.length === 0) return current.position;
+        const heldBack = degraded.get(projector.name);
+        const kept = heldBack?.size ? fresh.filter((event) => !heldBack.has(orgKey(organizationOf(event)))) : fresh;
+        if (kept.length > 0) await apply(tx, kept);
+        const position = fresh[fresh.length - 1].position;
+        await tx.query(sql.unsafe`
+          UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
+          WHERE name = ${projector.name}`);
+        return position;
+      });
+    let last: bigint;
+    try {
+      last = await inTransaction((tx, kept) => applyEvents(projector, kept, tx));
+    } catch (error) {
+      if (error instanceof LostLeadership || isTransient(error)) throw error;
+      last = await inTransaction(async (tx, kept) => {
+        failures.push(...(await applyIsolated(projector, kept, tx)));
+        for (const failure of failures) await recordFailure(tx, projector.name, failure);
+      });
+    }
     for (const failure of failures) {
       const set = degraded.get(projector.name) ?? new Set<string>();
       set.add(orgKey(failure.organizationId));
@@ -181,6 +188,28 @@ export function createProjectionRunner(deps: {
       );
     }
     applied.set(projector.name, last);
+  }
+
+  /**
+   * Projectors the page has nothing for (none of their declared event types): their checkpoints move
+   * to the page's end in one statement, under the same leader-lock check as an apply.
+   */
+  async function advancePast(names: readonly string[], position: bigint, fencePid: number | null): Promise<void> {
+    if (names.length === 0) return;
+    const moved = await db.anyFirst(sql.type(z.object({ name: z.string() }))`
+      UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
+      FROM (SELECT set_config('synchronous_commit', 'off', true) AS async) AS commit_mode
+      WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint
+        AND commit_mode.async = 'off' AND ${fencePid === null ? sql.fragment`true` : sql.fragment`EXISTS (
+          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
+            AND pid = ${fencePid} AND granted)`}
+      RETURNING name`);
+    if (fencePid !== null && moved.length === 0) {
+      const held = await db.exists(sql.unsafe`
+        SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1 AND pid = ${fencePid} AND granted`);
+      if (!held) throw new LostLeadership();
+    }
+    for (const name of names) if ((applied.get(name) ?? -1n) < position) applied.set(name, position);
   }
 
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
@@ -200,8 +229,14 @@ export function createProjectionRunner(deps: {
       return 0;
     }
     const last = events[events.length - 1].position;
+    const nothingFor: string[] = [];
     for (const projector of active) {
       if ((positions.get(projector.name) ?? 0n) >= last) continue;
+      const types = projector.eventTypes;
+      if (types && !events.some((event) => types.has(event.type))) {
+        nothingFor.push(projector.name);
+        continue;
+      }
       try {
         await applyPage(projector, events, fencePid);
         failingUntil.delete(projector.name);
@@ -211,6 +246,7 @@ export function createProjectionRunner(deps: {
         logger.error({ err: error, projector: projector.name }, 'projector page failed (not an event of one organization); rolled back, will retry');
       }
     }
+    await advancePast(nothingFor, last, fencePid);
     progress.emit('applied');
     return events.length;
   }
