@@ -18,10 +18,11 @@ export type Projector = {
   /** Creates the tables with unqualified names, so a rebuild can create them in a shadow schema. */
   migrate(tx: Tx): Promise<void>;
   /**
-   * The event types this projector reads, when it declares them: a page with none of them costs it
-   * no transaction, only a checkpoint move shared with the other projectors (runner.ts).
+   * Which event types this projector reads, when it says (the same test its page fold filters by):
+   * a page with none of them costs it no transaction, only a checkpoint move shared with the other
+   * projectors (runner.ts).
    */
-  readonly eventTypes?: ReadonlySet<string>;
+  readonly handles?: (type: string) => boolean;
   /** Applies one event; must be idempotent and ignore event types it does not know. */
   handle(event: RecordedEvent, tx: Tx): Promise<void>;
   /**

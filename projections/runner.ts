@@ -232,8 +232,8 @@ export function createProjectionRunner(deps: {
     const nothingFor: string[] = [];
     for (const projector of active) {
       if ((positions.get(projector.name) ?? 0n) >= last) continue;
-      const types = projector.eventTypes;
-      if (types && !events.some((event) => types.has(event.type))) {
+      const handles = projector.handles;
+      if (handles && !events.some((event) => handles(event.type))) {
         nothingFor.push(projector.name);
         continue;
       }

@@ -60,6 +60,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const categoryMemoryProjector: Projector = {
   name: 'banking-category-memory',
+  handles: (type) => handled.has(type),
   version: 1,
   tables: ['banking_category_memory'],
   async migrate(tx: Tx) {

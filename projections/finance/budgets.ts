@@ -31,10 +31,12 @@ export function spendingRuleOf(e: Expense): { budgetCategory: string; row: Recor
   };
 }
 
+const handles = (type: string) => type.startsWith('Expense') || type.startsWith('Budget');
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
   const budgets = new Rows(budgetSpec);
   const spending = new Rows(spendingSpec);
-  const decoded = events.filter((event) => event.type.startsWith('Expense') || event.type.startsWith('Budget'))
+  const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<ExpenseEvent | BudgetEvent>(event) }));
   if (decoded.length === 0) return;
   await budgets.load(tx, decoded.flatMap(({ e }) => ('budgetId' in e.data ? [e.data.budgetId] : [])));
@@ -72,6 +74,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const budgetsProjector: Projector = {
   name: 'budgets',
+  handles,
   version: 2,
   tables: ['budgets', 'budget_spending_rules'],
   async migrate(tx: Tx) {

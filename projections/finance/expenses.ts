@@ -9,11 +9,13 @@ import { protectTenantTable } from '../tenant-table';
 
 type Change = { expense: Expense | null; at: string; createdAt: string; replaced: boolean };
 
+const handles = (type: string) => type.startsWith('Expense');
+
 /** Folds a page into each expense's final state, then writes it with one delete and one upsert. */
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
   const changes = new Map<string, Change>();
   for (const event of events) {
-    if (!event.type.startsWith('Expense')) continue;
+    if (!handles(event.type)) continue;
     const e = decodeEvent<ExpenseEvent>(event);
     const id = e.data.expenseId;
     const before = changes.get(id);
@@ -61,6 +63,7 @@ const columns = sql.fragment`id, organization_id, description, amount, category,
 
 export const expensesProjector: Projector = {
   name: 'expenses',
+  handles,
   version: 2,
   tables: ['expenses'],
   async migrate(tx: Tx) {

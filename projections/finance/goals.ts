@@ -14,8 +14,10 @@ const spec = {
   columns: ['id', 'organization_id', 'name', 'category', 'target_amount', 'current_amount', 'target_date', 'status', 'completed_at', 'created_at', 'updated_at'],
 } as const;
 
+const handles = (type: string) => type.startsWith('FinancialGoal');
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type.startsWith('FinancialGoal')).map((event) => ({ event, e: decodeEvent<GoalEvent>(event) }));
+  const decoded = events.filter((event) => handles(event.type)).map((event) => ({ event, e: decodeEvent<GoalEvent>(event) }));
   if (decoded.length === 0) return;
   const rows = new Rows(spec);
   await rows.load(tx, decoded.map(({ e }) => e.data.goalId));
@@ -50,6 +52,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const goalsProjector: Projector = {
   name: 'financial_goals',
+  handles,
   version: 1,
   tables: ['financial_goals'],
   async migrate(tx: Tx) {

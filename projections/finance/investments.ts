@@ -15,8 +15,10 @@ const spec = {
     'maturity_date', 'created_at', 'updated_at'],
 } as const;
 
+const handles = (type: string) => type.startsWith('Investment');
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type.startsWith('Investment')).map((event) => ({ event, e: decodeEvent<InvestmentEvent>(event) }));
+  const decoded = events.filter((event) => handles(event.type)).map((event) => ({ event, e: decodeEvent<InvestmentEvent>(event) }));
   if (decoded.length === 0) return;
   const rows = new Rows(spec);
   await rows.load(tx, decoded.map(({ e }) => e.data.investmentId));
@@ -47,6 +49,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const investmentsProjector: Projector = {
   name: 'investments',
+  handles,
   version: 1,
   tables: ['investments'],
   async migrate(tx: Tx) {

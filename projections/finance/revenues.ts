@@ -14,8 +14,10 @@ const spec = {
   columns: ['id', 'organization_id', 'description', 'amount', 'category', 'status', 'date', 'source_kind', 'imported_transaction_id', 'created_at', 'updated_at'],
 } as const;
 
+const handles = (type: string) => type.startsWith('Revenue');
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type.startsWith('Revenue')).map((event) => ({ event, e: decodeEvent<RevenueEvent>(event) }));
+  const decoded = events.filter((event) => handles(event.type)).map((event) => ({ event, e: decodeEvent<RevenueEvent>(event) }));
   if (decoded.length === 0) return;
   const rows = new Rows(spec);
   await rows.load(tx, decoded.map(({ e }) => e.data.revenueId));
@@ -38,6 +40,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const revenuesProjector: Projector = {
   name: 'revenues',
+  handles,
   version: 1,
   tables: ['revenues'],
   async migrate(tx: Tx) {

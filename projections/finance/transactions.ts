@@ -85,6 +85,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const transactionsProjector: Projector = {
   name: 'transactions',
+  handles: (type) => LEDGER_EVENTS.has(type),
   version: 1,
   tables: ['transactions'],
   async migrate(tx: Tx) {

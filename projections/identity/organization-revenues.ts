@@ -27,6 +27,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const organizationRevenuesProjector: Projector = {
   name: 'organization_revenues',
+  handles: (type) => handled.has(type),
   version: 1,
   tables: ['organization_revenues'],
   async migrate(tx: Tx) {

@@ -15,8 +15,10 @@ const userSpec = {
     'audit_valid_from', 'audit_valid_until'],
 } as const;
 
+const handles = (type: string) => type.startsWith('Organization') || type.startsWith('User');
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type.startsWith('Organization') || event.type.startsWith('User'))
+  const decoded = events.filter((event) => handles(event.type))
     .map((event) => decodeEvent<OrganizationEvent | UserEvent>(event));
   if (decoded.length === 0) return;
   const organizations = new Rows(organizationSpec);
@@ -70,6 +72,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const usersProjector: Projector = {
   name: 'identity',
+  handles,
   version: 1,
   tables: ['organizations', 'users'],
   async migrate(tx: Tx) {

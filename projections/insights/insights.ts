@@ -12,8 +12,10 @@ const spec = {
   columns: ['id', 'organization_id', 'type', 'title', 'content', 'priority', 'priority_rank', 'origin', 'rule', 'subject', 'created_at', 'recorded_at_position'],
 } as const;
 
+const handles = (type: string) => type === 'InsightRecorded' || type === 'InsightsCleared';
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type === 'InsightRecorded' || event.type === 'InsightsCleared')
+  const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<InsightEvent>(event) }));
   if (decoded.length === 0) return;
   const rows = new Rows(spec);
@@ -39,6 +41,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const insightsProjector: Projector = {
   name: 'insights',
+  handles,
   version: 1,
   tables: ['insights'],
   async migrate(tx: Tx) {

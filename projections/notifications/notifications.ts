@@ -16,8 +16,10 @@ const notificationSpec = {
 const readSpec = { table: 'notification_reads', key: ['notification_id', 'user_id'], columns: ['organization_id', 'notification_id', 'user_id', 'read_at'] } as const;
 const markSpec = { table: 'notification_read_marks', key: ['organization_id', 'user_id'], columns: ['organization_id', 'user_id', 'up_to'] } as const;
 
+const handles = (type: string) => type.startsWith('Notification') || type === 'AllNotificationsRead';
+
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const decoded = events.filter((event) => event.type.startsWith('Notification') || event.type === 'AllNotificationsRead')
+  const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<NotificationEvent | InboxEvent>(event) }));
   if (decoded.length === 0) return;
   const notifications = new Rows(notificationSpec);
@@ -57,6 +59,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const notificationsProjector: Projector = {
   name: 'notifications',
+  handles,
   version: 1,
   tables: ['notifications', 'notification_reads', 'notification_read_marks'],
   async migrate(tx: Tx) {

@@ -243,6 +243,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
 
 export const notificationTriggersProjector: Projector = {
   name: 'notification-triggers',
+  handles: (type) => handled.has(type),
   version: 2,
   tables: ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections'],
   // Each page sums the budgets' periods over the rules and loads its organizations' budgets: without

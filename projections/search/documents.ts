@@ -205,6 +205,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const searchProjector: Projector = {
   name: 'search',
+  handles: handles,
   version: 2,
   tables: ['search_documents', 'search_categories'],
   async migrate(tx: Tx) {
