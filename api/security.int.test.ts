@@ -154,6 +154,52 @@ describe('TRUST_PROXY and the Secure cookie', () => {
   });
 });
 
+describe('registration and current-password throttling', () => {
+  let throttled: TestApp;
+  const limits = { freeFailures: 2, accountLockAfter: 4, addressLockAfter: 6, baseDelayMs: 50, maxDelayMs: 100, lockMs: 60_000 };
+  beforeAll(async () => {
+    throttled = await createTestApp({ server: { loginThrottle: limits, registrationThrottle: limits } });
+  });
+  afterAll(async () => throttled.close());
+
+  it('locks an e-mail probed by registration, and an address probing many, whatever X-Forwarded-For says', async () => {
+    const owner = registration('sondado');
+    expect((await throttled.app.inject({ method: 'POST', url: '/api/auth/register', payload: owner })).statusCode).toBe(201);
+    const probe = (email: string, i: number) => throttled.app.inject({
+      method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      payload: { ...registration(`sonda-${i}`), email },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await probe(owner.email, i)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const locked = await probe(owner.email, 99);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);
+    expect(locked.json().message).toMatch(/^Muitas tentativas de acesso\. Aguarde \d+ minutos? e tente novamente\.$/);
+    // The same address (the connection's: X-Forwarded-For is not believed) has spent 4 of its 6
+    // refusals: two more lock it, for any e-mail.
+    const more = registration('sondado-2');
+    expect((await throttled.app.inject({ method: 'POST', url: '/api/auth/register', payload: more })).statusCode).toBe(201);
+    expect((await probe(more.email, 1)).statusCode).toBe(400);
+    expect((await probe(more.email, 2)).statusCode).toBe(400);
+    expect((await throttled.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('livre') })).statusCode).toBe(429);
+  }, 60_000);
+
+  it('counts wrong current passwords (password and e-mail changes) against the login throttle', async () => {
+    const tenant = await seedTenant(throttled, 'Senha Atual');
+    const user = tenant.users[0];
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await user.request('PUT', '/api/auth/change-password', { currentPassword: `errada-${i}`, newPassword: 'NovaSenha#2024' }, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode);
+    }
+    const me = (await user.request('GET', '/api/auth/me')).json().user as { username: string; email: string };
+    statuses.push((await user.request('PUT', '/api/auth/profile', { username: me.username, email: `outro-${randomUUID().slice(0, 6)}@empresa.com.br`, currentPassword: 'errada-3' })).statusCode);
+    statuses.push((await user.request('PUT', '/api/auth/change-password', { currentPassword: 'senha123', newPassword: 'NovaSenha#2024' })).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    // Sign-in with that account is locked as well (the same secret being guessed).
+    expect((await throttled.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: me.email, password: 'senha123' } })).statusCode).toBe(429);
+  }, 60_000);
+});
+
 describe('login throttling', () => {
   let throttled: TestApp;
   beforeAll(async () => {

@@ -40,6 +40,8 @@ export type ServerOptions = {
   publicUrl?: string;
   /** Login throttling limits (tests shorten them). */
   loginThrottle?: Partial<ThrottleLimits>;
+  /** Registration throttling limits (refused registrations per e-mail and per address). */
+  registrationThrottle?: Partial<ThrottleLimits>;
 };
 
 export const defaultUiDist = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -56,6 +58,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   app.decorate('secureCookies', options.secureCookies ?? false);
   app.decorate('publicUrl', options.publicUrl ?? null);
   app.decorate('loginThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.loginThrottle }));
+  app.decorate('registrationThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.registrationThrottle }));
   // Every route as registered (method, path pattern): the cross-tenant and role matrices iterate it.
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
@@ -117,6 +120,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     secureCookies: boolean;
     loginThrottle: AttemptThrottle;
+    registrationThrottle: AttemptThrottle;
     publicUrl: string | null;
     routeList: readonly RegisteredRoute[];
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AuditAccess } from '../../domain/identity/audit-access';
 import { roles } from '../../domain/identity/roles';
 import type { AppDeps } from '../../app/deps';
-import { login, registerOrganization } from '../../app/identity/auth';
+import { EMAIL_NOT_ACCEPTED, login, registerOrganization } from '../../app/identity/auth';
 import { endImpersonation } from '../../app/identity/impersonation';
 import { createSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS, SIGNED_IN_HINT_COOKIE } from '../../app/identity/sessions';
 import { findActiveUser, findOrganization, type UserRow } from '../../projections/identity/queries';
@@ -86,11 +86,24 @@ const bodyOfRow = (deps: AppDeps, user: UserRow) =>
 
 export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.post('/auth/register', {
-    schema: { tags: ['autenticação'], summary: 'Cadastrar organização e administrador', body: registerBody, response: { 201: currentUserResponse, 400: messageResponse, 409: messageResponse } },
+    schema: { tags: ['autenticação'], summary: 'Cadastrar organização e administrador', body: registerBody, response: { 201: currentUserResponse, 400: messageResponse, 409: messageResponse, 429: messageResponse } },
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
   }, async (request, reply) => {
+    // Probing addresses by registering: refusals count per e-mail and per client address, like
+    // wrong passwords at login (a progressive delay, then 429 with Retry-After).
+    const account = request.body.email.trim().toLowerCase();
+    const verdict = app.registrationThrottle.check(account, request.ip);
+    if (!verdict.allowed) {
+      return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ message: tooManyAttemptsMessage(verdict.retryAfterSeconds) });
+    }
+    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
     const context = actorContext(request, deps);
-    const { userId, organizationId } = await registerOrganization(deps, request.body, context);
+    const { userId, organizationId } = await registerOrganization(deps, request.body, context).catch((error: unknown) => {
+      if (error instanceof DomainError && (error.kind === 'conflict' || error.message === EMAIL_NOT_ACCEPTED)) {
+        app.registrationThrottle.recordFailure(account, request.ip);
+      }
+      throw error;
+    });
     const session = await createSession(deps.db, userId, context.now);
     setSessionCookie(request, reply, session.token);
     // Registration waited for the read models, so the new user is there to answer from.

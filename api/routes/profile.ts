@@ -5,8 +5,10 @@ import { asPlatform } from '../../app/db/platform';
 import { withTenant } from '../../app/db/tenant';
 import type { AppDeps } from '../../app/deps';
 import { readAvatar } from '../../app/identity/avatars';
-import { changeOwnPassword, updateOwnProfile } from '../../app/identity/users';
-import { notFound } from '../../domain/shared/errors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sleep, tooManyAttemptsMessage } from '../../app/identity/login-throttle';
+import { changeOwnPassword, CURRENT_PASSWORD_WRONG, updateOwnProfile } from '../../app/identity/users';
+import { DomainError, notFound } from '../../domain/shared/errors';
 import { actorContext, requireAuth } from '../plugins/auth';
 import { currentUser, currentUserResponse } from './auth';
 
@@ -27,20 +29,43 @@ export const changePasswordBody = z.object({
   newPassword: z.string({ required_error: 'Nova senha obrigatória' }).min(1, 'Nova senha obrigatória'),
 });
 
+const TOO_MANY = Symbol('too many attempts');
+
+/**
+ * A wrong current password is a guess at the account's password: it counts against the same
+ * per-account and per-address throttle as login (delay, then 429 with Retry-After).
+ */
+async function guardCurrentPassword<T>(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, email: string, run: () => Promise<T>): Promise<T | typeof TOO_MANY> {
+  const account = email.trim().toLowerCase();
+  const verdict = app.loginThrottle.check(account, request.ip);
+  if (!verdict.allowed) {
+    await reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ message: tooManyAttemptsMessage(verdict.retryAfterSeconds) });
+    return TOO_MANY;
+  }
+  if (verdict.delayMs > 0) await sleep(verdict.delayMs);
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError && error.message === CURRENT_PASSWORD_WRONG) app.loginThrottle.recordFailure(account, request.ip);
+    throw error;
+  }
+}
+
 export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.put('/auth/profile', {
     bodyLimit: 3 * 1024 * 1024,
     schema: {
       tags: ['autenticação'], summary: 'Atualizar o próprio perfil (nome, email, avatar)', body: profileBody,
-      response: { 200: currentUserResponse, 400: messageResponse, 409: messageResponse, 413: messageResponse },
+      response: { 200: currentUserResponse, 400: messageResponse, 409: messageResponse, 413: messageResponse, 429: messageResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireAuth(request);
     const { avatar, ...rest } = request.body;
     const keepAvatar = avatar === undefined || (avatar !== null && avatar.startsWith('/api/auth/avatar/'));
-    const updated = await updateOwnProfile(deps, { userId: auth.userId, homeOrganizationId: auth.homeOrganizationId }, {
+    const updated = await guardCurrentPassword(app, request, reply, auth.email, () => updateOwnProfile(deps, { userId: auth.userId, homeOrganizationId: auth.homeOrganizationId }, {
       ...rest, ...(keepAvatar ? {} : { avatar: avatar || null }),
-    }, actorContext(request, deps));
+    }, actorContext(request, deps)));
+    if (updated === TOO_MANY) return reply;
     request.auth = { ...auth, username: updated.username, email: updated.email, avatarRef: updated.avatar_ref };
     return currentUser(deps, request);
   });
@@ -48,11 +73,13 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   app.put('/auth/change-password', {
     schema: {
       tags: ['autenticação'], summary: 'Alterar a própria senha (encerra as outras sessões)', body: changePasswordBody,
-      response: { 200: messageResponse, 400: messageResponse },
+      response: { 200: messageResponse, 400: messageResponse, 429: messageResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const auth = requireAuth(request);
-    await changeOwnPassword(deps, { userId: auth.userId, homeOrganizationId: auth.homeOrganizationId, token: auth.token }, request.body, actorContext(request, deps));
+    const changed = await guardCurrentPassword(app, request, reply, auth.email, () =>
+      changeOwnPassword(deps, { userId: auth.userId, homeOrganizationId: auth.homeOrganizationId, token: auth.token }, request.body, actorContext(request, deps)));
+    if (changed === TOO_MANY) return reply;
     return { message: 'Sua senha foi alterada com sucesso' };
   });
 
