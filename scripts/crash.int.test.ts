@@ -92,21 +92,27 @@ function load(base: () => string, cookie: string, workers: number, stop: () => b
     while (!stop()) {
       const item: Sent = { key: randomUUID(), description: `carga ${++n}`, acked: null };
       sent.push(item);
-      await post(base(), cookie, item).catch(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      await post(base(), cookie, item).catch(() => undefined);
+      // Not acknowledged (server or database away): pause, so the unacknowledged pile stays retryable in time.
+      if (!item.acked) await new Promise((resolve) => setTimeout(resolve, 500));
     }
   };
   return { sent, done: Promise.all(Array.from({ length: workers }, worker)).then(() => undefined) };
 }
 
-/** Retries every unacknowledged request with its own key until it is acknowledged. */
+/** Retries every unacknowledged request with its own key until it is acknowledged (6 at a time, as the load sent them). */
 async function retryUnacknowledged(base: string, cookie: string, sent: Sent[], deadlineMs: number): Promise<void> {
   const deadline = Date.now() + deadlineMs;
-  for (const item of sent) {
-    while (!item.acked && Date.now() < deadline) {
-      await post(base, cookie, item).catch(() => undefined);
-      if (!item.acked) await new Promise((resolve) => setTimeout(resolve, 200));
+  const pending = sent.filter((item) => !item.acked);
+  const worker = async () => {
+    for (let item = pending.shift(); item; item = pending.shift()) {
+      while (!item.acked && Date.now() < deadline) {
+        await post(base, cookie, item).catch(() => undefined);
+        if (!item.acked) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
 }
 
 /** Every acknowledged write present once, nothing half-written, read models equal a fresh rebuild. */
