@@ -14,4 +14,21 @@ export const theme: RaThemeOptions = {
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   },
   sidebar: { width: 248, closedWidth: 56 },
+  components: {
+    ...defaultTheme.components,
+    // react-admin's layout is at least as wide as its content ('fit-content'): one wide table made
+    // the whole page scroll sideways on a phone. The page keeps the screen's width; a table scrolls
+    // inside its own box instead.
+    RaLayout: {
+      styleOverrides: {
+        root: { minWidth: 0, '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } },
+      },
+    },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // Toolbars and card actions wrap onto a second line rather than push the page wider.
+    RaTopToolbar: { styleOverrides: { root: { flexWrap: 'wrap' } } },
+    MuiCardHeader: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8 }, content: { minWidth: 0 } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
+  },
 };

@@ -57,7 +57,7 @@ const CashFlow = () => {
       <Title title="Fluxo de Caixa" />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 2, mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>Fluxo de Caixa</Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <PeriodSelector value={period} onChange={setPeriod} />
           <Button variant="contained" startIcon={<DownloadIcon />} onClick={exportReport} disabled={exporting || !m} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             Exportar Relatório

@@ -130,7 +130,7 @@ const Reports = () => {
           subheader={preview.data ? `${preview.data.organizationName} · ${formatDate(preview.data.startDate)} a ${formatDate(preview.data.endDate)} · gerado em ${formatDateTime(preview.data.generatedAt)}${instant ? ` · dados como em ${asOfLabel(instant)}` : ''}` : ' '}
           slotProps={{ title: { variant: 'h6', component: 'h2' } }}
           action={
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
               <Button variant="contained" startIcon={<PictureAsPdfIcon />} disabled={exporting !== null} onClick={() => exportAs('pdf')}>Exportar PDF</Button>
               <Button variant="outlined" startIcon={<GridOnIcon />} disabled={exporting !== null} onClick={() => exportAs('excel')}>Exportar Excel</Button>
             </Stack>

@@ -1,5 +1,5 @@
 // The projection for the next 3 months, computed by the server from real data, with its method named.
-import { Box, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Divider, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatCurrency } from '../../lib/format';
 import type { Forecast } from '../dashboard/api';
 
@@ -26,26 +26,28 @@ export const ForecastCard = ({ forecast, isPending }: { forecast?: Forecast; isP
           <Line label="Despesas previstas" value={forecast.predictedExpenses} color="error.main" />
           <Divider />
           <Line label="Saldo projetado" value={forecast.projectedBalance} color={Number(forecast.projectedBalance) < 0 ? 'error.main' : 'success.main'} />
-          <Table size="small" aria-label="Projeção por mês">
-            <TableHead>
-              <TableRow>
-                <TableCell>Mês</TableCell>
-                <TableCell align="right">Entradas</TableCell>
-                <TableCell align="right">Saídas</TableCell>
-                <TableCell align="right">Saldo</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {forecast.months.map((m) => (
-                <TableRow key={m.month}>
-                  <TableCell>{m.label}</TableCell>
-                  <TableCell align="right">{formatCurrency(m.income)}</TableCell>
-                  <TableCell align="right">{formatCurrency(m.expenses)}</TableCell>
-                  <TableCell align="right" sx={{ color: Number(m.balance) < 0 ? 'error.main' : undefined }}>{formatCurrency(m.balance)}</TableCell>
+          <TableContainer>
+            <Table size="small" aria-label="Projeção por mês">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Mês</TableCell>
+                  <TableCell align="right">Entradas</TableCell>
+                  <TableCell align="right">Saídas</TableCell>
+                  <TableCell align="right">Saldo</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {forecast.months.map((m) => (
+                  <TableRow key={m.month}>
+                    <TableCell>{m.label}</TableCell>
+                    <TableCell align="right">{formatCurrency(m.income)}</TableCell>
+                    <TableCell align="right">{formatCurrency(m.expenses)}</TableCell>
+                    <TableCell align="right" sx={{ color: Number(m.balance) < 0 ? 'error.main' : undefined }}>{formatCurrency(m.balance)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </Stack>
       )}
     </CardContent>
