@@ -13,6 +13,7 @@ import { launchBrowser } from './support/browser';
 
 const PHONE = { width: 390, height: 844 };
 const AUDITOR = { email: 'auditora@fluxo.app', password: 'auditoria-2025' };
+const ANALYST = { email: 'analista@fluxo.app', password: 'analista-2025' };
 
 type Problem = { path: string; problem: string };
 
@@ -93,6 +94,8 @@ describe('Telas no celular (390 px)', () => {
       auditAccess: { validFrom: '2020-01-01', validUntil: '2099-12-31' },
     }, { ...systemContext(), organizationId: demo });
     await app.deps.waitForProjections(created.position);
+    const analyst = await createUserAccount(app.deps, { organizationId: null, username: 'Ana Analista', ...ANALYST, role: 'analyst' }, systemContext());
+    await app.deps.waitForProjections(analyst.position);
     browser = await launchBrowser();
   });
 
@@ -127,7 +130,7 @@ describe('Telas no celular (390 px)', () => {
     await page.context().close();
   });
 
-  it('view-only user, auditor and super admin: their screens', async () => {
+  it('view-only user, auditor, platform analyst and super admin: their screens', async () => {
     const viewer = await phonePage(browser, app.url, DEMO.viewer);
     const problems = await check(viewer, ['/', '/expenses', '/revenues', '/goals', '/investments', '/bank-integration', '/profile']);
     await viewer.context().close();
@@ -135,6 +138,10 @@ describe('Telas no celular (390 px)', () => {
     const auditor = await phonePage(browser, app.url, AUDITOR);
     problems.push(...(await check(auditor, ['/audit'])));
     await auditor.context().close();
+
+    const analyst = await phonePage(browser, app.url, ANALYST);
+    problems.push(...(await check(analyst, ['/admin'])));
+    await analyst.context().close();
 
     const admin = await phonePage(browser, app.url, SUPER_ADMIN);
     problems.push(...(await check(admin, ['/admin'])));

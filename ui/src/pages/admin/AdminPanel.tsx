@@ -55,7 +55,7 @@ const AdminPanel = () => {
       <AdminStats />
       <Card>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ px: 2, pt: 1, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-          <Tabs value={tab} onChange={(_, next: TabName) => changeTab(next)} aria-label="Seções do painel">
+          <Tabs value={tab} onChange={(_, next: TabName) => changeTab(next)} variant="scrollable" allowScrollButtonsMobile aria-label="Seções do painel">
             <Tab value="organizations" label="Organizações" />
             <Tab value="users" label="Usuários" />
             <Tab value="audit" label="Auditoria" />
