@@ -37,8 +37,11 @@ export async function migrateDatabase(db: Db, options: { runtimePassword?: strin
         if (stored !== undefined && stored !== projector.version) continue;
         await connection.transaction(async (tx) => projector.migrate(tx));
       }
-      await grantRuntimePrivileges(connection);
-      await migrateSessionFunction(connection);
+      // One transaction: a running instance never sees the runtime role between REVOKE and GRANT.
+      await connection.transaction(async (tx) => {
+        await grantRuntimePrivileges(tx);
+        await migrateSessionFunction(tx);
+      });
     } finally {
       await connection.query(sql.unsafe`SELECT pg_advisory_unlock(7263002)`);
     }
