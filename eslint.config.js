@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'ui/dist/**', '.data/**', 'coverage/**', 'bench-results/**'] },
+  { ignores: ['node_modules/**', 'ui/dist/**', '.data/**', 'coverage/**', 'bench-results/**', '.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
