@@ -163,6 +163,7 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/admin/impersonations/:id': { kind: 'platform', params: id(make.impersonationSession) },
   // One rebuild at a time per projector (409 otherwise): each allowed call asks for another one.
   'POST /api/admin/projections/:name/rebuild': { kind: 'platform', params: async () => ({ name: nextRebuildable() }) },
+  'POST /api/admin/projections/:name/organizations/:organizationId/replay': { kind: 'platform', params: async ({ tenant }) => ({ name: nextRebuildable(), organizationId: tenant.organizationId }) },
 
   'POST /api/expenses': { kind: 'tenant', body: ({ tenant }) => ({ description: `Nova despesa ${tenant.marker}`, amount: '10.00', category: 'operational', date: '2026-03-12' }) },
   'GET /api/expenses/:id': { kind: 'tenant', params: id(make.expense) },

@@ -1,4 +1,6 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { systemContext } from '../../app/context';
 import { createUserAccount } from '../../app/identity/auth';
 import { createSuperAdmin, createTestApp, loginAs, seedTenant, clientFor, type Client, type TestApp } from '../../test-support/app';
@@ -26,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
-type Projection = { name: string; version: number; checkpoint: string; head: string; lagEvents: number; state: string; rebuild: { id: string; status: string; applied: number } | null };
+type Projection = { name: string; version: number; checkpoint: string; head: string; lagEvents: number; state: string; degradedOrganizations: unknown[]; rebuild: { id: string; status: string; applied: number } | null };
 
 const projections = async (client: Client) => {
   const response = await client.request('GET', '/api/admin/projections');
@@ -92,6 +94,24 @@ describe('projections for analysts (GET /api/admin/projections, POST …/rebuild
     const after = (await projections(analyst)).find((p) => p.name === 'expenses')!;
     expect(after.rebuild!.applied).toBeGreaterThan(40);
     expect(after.state).toBe('up_to_date');
+    expect((await tenant.admin.request('GET', '/api/expenses?perPage=100')).json()).toEqual(expected);
+  }, 60_000);
+
+  it("replays one degraded organization once the code is fixed: its failure resolved, its figures whole", async () => {
+    const expected = (await tenant.admin.request('GET', '/api/expenses?perPage=100')).json();
+    await t.database.db.query(sql.unsafe`
+      INSERT INTO projection_failures (projector, organization_id, position, event_id, event_type, error)
+      VALUES ('expenses', ${tenant.organizationId}, 1, gen_random_uuid(), 'ExpenseRecorded', 'time zone displacement out of range')`);
+    expect((await projections(analyst)).find((p) => p.name === 'expenses')?.state).toBe('degraded');
+    const url = `/api/admin/projections/expenses/organizations/${tenant.organizationId}/replay`;
+    expect((await tenant.admin.request('POST', url)).statusCode).toBe(403);
+    expect((await root.request('POST', `/api/admin/projections/expenses/organizations/${crypto.randomUUID()}/replay`)).json()).toEqual({ message: 'Organização não encontrada' });
+    const requested = await root.request('POST', url);
+    expect(requested.statusCode, requested.body).toBe(202);
+    const open = () => t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+      SELECT count(*)::int AS n FROM projection_failures WHERE organization_id = ${tenant.organizationId} AND resolved_at IS NULL`);
+    await expect.poll(open, { timeout: 30_000, interval: 100 }).toBe(0);
+    expect((await projections(analyst)).find((p) => p.name === 'expenses')?.degradedOrganizations).toEqual([]);
     expect((await tenant.admin.request('GET', '/api/expenses?perPage=100')).json()).toEqual(expected);
   }, 60_000);
 });

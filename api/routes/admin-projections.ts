@@ -149,4 +149,35 @@ export const adminProjectionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => a
     request.log.info({ projector: name, rebuildId: id }, 'projection rebuild requested');
     return reply.code(202).send(toRebuild(row));
   });
+
+  // Once the code that failed on an organization's event is fixed: replay that organization alone
+  // (its rows of the projector rebuilt from its events, its failure resolved, its events flowing again).
+  app.post('/admin/projections/:name/organizations/:organizationId/replay', {
+    config: { access: 'analyst' },
+    schema: {
+      tags, summary: 'Reprocessar uma organização numa projeção (depois de corrigida a falha que a deixou degradada)',
+      params: z.object({ name: z.string(), organizationId: z.string().uuid('Organização inválida') }),
+      response: { 202: rebuildSchema, 403: messageResponse, 404: messageResponse, 409: messageResponse },
+    },
+  }, async (request, reply) => {
+    const auth = requireAnalyst(request);
+    const { name, organizationId } = request.params;
+    if (!projectors.some((p) => p.name === name)) throw notFound('Projeção não encontrada');
+    const id = randomUUID();
+    const row = await db.transaction(async (tx) => {
+      const exists = await tx.exists(sql.unsafe`SELECT 1 FROM organizations WHERE id = ${organizationId}`);
+      if (!exists) throw notFound('Organização não encontrada');
+      await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(hashtext(${`projection-replay:${name}:${organizationId}`}))`);
+      const open = await tx.exists(sql.unsafe`
+        SELECT 1 FROM projection_rebuilds WHERE projector = ${name} AND organization_id = ${organizationId} AND status IN ('pending', 'running')`);
+      if (open) throw new DomainError('conflict', 'Esta organização já está sendo reprocessada nesta projeção.');
+      const inserted = await tx.one(sql.type(rebuildRow)`
+        INSERT INTO projection_rebuilds (id, projector, organization_id, requested_by) VALUES (${id}, ${name}, ${organizationId}, ${auth.userId})
+        RETURNING id, projector, status, requested_at, started_at, finished_at, position, head, applied, error, NULL::float8 AS elapsed`);
+      await tx.query(sql.unsafe`SELECT pg_notify(${REBUILDS_CHANNEL}, ${name})`);
+      return inserted;
+    });
+    request.log.info({ projector: name, organizationId, rebuildId: id }, 'organization replay requested');
+    return reply.code(202).send(toRebuild(row));
+  });
 };
