@@ -67,6 +67,16 @@ export const ProjectionsTab = () => {
     },
     onError: (e) => notify(...toast(errorMessage(e, 'Erro ao solicitar a reconstrução'), undefined, 'error')),
   });
+  // One degraded organization replayed alone, once the code that failed on its event is fixed.
+  const replay = useMutation({
+    mutationFn: ({ name, organizationId }: { name: string; organizationId: string; label: string }) =>
+      apiJson<Rebuild>(`admin/projections/${encodeURIComponent(name)}/organizations/${encodeURIComponent(organizationId)}/replay`, { method: 'POST' }),
+    onSuccess: (_, { name, label }) => {
+      notify(...toast(`Reprocessamento de ${label} em ${name} solicitado`));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'projections'] });
+    },
+    onError: (e) => notify(...toast(errorMessage(e, 'Erro ao solicitar o reprocessamento'), undefined, 'error')),
+  });
 
   if (isPending) return <LinearProgress sx={{ m: 2 }} />;
   if (error) return <Alert severity="error" sx={{ m: 2 }}>{errorMessage(error, 'Erro ao carregar as projeções')}</Alert>;
@@ -100,11 +110,22 @@ export const ProjectionsTab = () => {
               <TableCell>
                 {p.degradedOrganizations.length === 0 ? 'Nenhuma' : (
                   <Stack spacing={0.5}>
-                    {p.degradedOrganizations.map((o) => (
-                      <Typography key={`${o.organizationId}-${o.position}`} variant="caption" title={o.error}>
-                        {o.organizationName ?? o.organizationId ?? 'Plataforma'} · evento {o.eventType} na posição {number(o.position)}
-                      </Typography>
-                    ))}
+                    {p.degradedOrganizations.map((o) => {
+                      const label = o.organizationName ?? o.organizationId ?? 'Plataforma';
+                      return (
+                        <Stack key={`${o.organizationId}-${o.position}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <Typography variant="caption" title={o.error}>
+                            {label} · evento {o.eventType} na posição {number(o.position)}
+                          </Typography>
+                          {o.organizationId && (
+                            <Button size="small" aria-label={`Reprocessar ${label}`} disabled={replay.isPending}
+                              onClick={() => replay.mutate({ name: p.name, organizationId: o.organizationId!, label })}>
+                              Reprocessar
+                            </Button>
+                          )}
+                        </Stack>
+                      );
+                    })}
                   </Stack>
                 )}
               </TableCell>
