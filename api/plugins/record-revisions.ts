@@ -30,13 +30,7 @@ function withVersion(schema: unknown): unknown {
 
 type Versioned = { id?: unknown; version?: number };
 
-/**
- * The stream categories a record id the API answers can belong to, in order of precedence (an
- * organization's id also names its insights stream, which is not a record).
- */
-const RECORD_CATEGORIES = ['expense', 'revenue', 'goal', 'budget', 'investment', 'category', 'user', 'organization', 'importedTransaction', 'bankConnection', 'notification'];
-
-/** The categories of the records a route answers, by its path (`/api/expenses/:id` → expense); any other: all. */
+/** The categories of the records a route answers, by its path (`/api/expenses/:id` → expense). */
 const ROUTE_CATEGORIES: [prefix: string, categories: string[]][] = [
   ['/api/expenses', ['expense']],
   ['/api/revenues', ['revenue']],
@@ -50,11 +44,16 @@ const ROUTE_CATEGORIES: [prefix: string, categories: string[]][] = [
   ['/api/admin/organizations', ['organization']],
   ['/api/imported-transactions', ['importedTransaction', 'expense', 'revenue']],
   ['/api/notifications', ['notification']],
+  ['/api/bank-connections', ['bankConnection']],
 ];
 
-function recordCategoriesOf(routeUrl: string | undefined): string[] {
+/**
+ * The categories of the records a route answers, or null for a route whose answers are not records
+ * one edits (search hits, charts, reports): those carry no version and cost no lookup.
+ */
+function recordCategoriesOf(routeUrl: string | undefined): string[] | null {
   const found = routeUrl ? ROUTE_CATEGORIES.find(([prefix]) => routeUrl === prefix || routeUrl.startsWith(`${prefix}/`)) : undefined;
-  return found ? found[1] : RECORD_CATEGORIES;
+  return found ? found[1] : null;
 }
 
 /** Each id's revision: that of the first of its candidate streams that exists (at or before `until`). */
@@ -78,7 +77,7 @@ function recordsOf(payload: unknown): Versioned[] {
 export function registerRecordRevisions(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<string, unknown> | undefined;
-    if (!response) return;
+    if (!response || !recordCategoriesOf(route.url)) return;
     for (const [status, schema] of Object.entries(response)) {
       if (status.startsWith('2')) response[status] = withVersion(schema);
     }
@@ -87,12 +86,14 @@ export function registerRecordRevisions(app: FastifyInstance, deps: AppDeps): vo
   app.addHook('preSerialization', async (request, reply, payload) => {
     const organizationId = request.auth?.organizationId;
     if (!organizationId || reply.statusCode >= 300 || reply.statusCode === 202) return payload;
+    const categories = recordCategoriesOf(request.routeOptions.url);
+    if (!categories) return payload;
     const records = recordsOf(payload);
     if (records.length === 0) return payload;
     const ids = [...new Set(records.map((r) => (r.id as string).toLowerCase()))];
     const asOf = reply.getHeader(AS_OF_HEADER);
     const until = typeof asOf === 'string' ? await deps.eventStore.organizationPositionAt(organizationId, new Date(asOf)) : undefined;
-    const versions = await revisionsOf(deps, recordCategoriesOf(request.routeOptions.url), ids, until);
+    const versions = await revisionsOf(deps, categories, ids, until);
     for (const record of records) {
       const version = versions.get((record.id as string).toLowerCase());
       if (version !== undefined) record.version = version;

@@ -25,7 +25,7 @@ describe('demo money-in data', () => {
     const { organizationId, admin } = await seedTenant(t, 'Demo Receitas', []);
     await seedMoneyIn(t.deps, { organizationId, adminUserId: admin.userId, now: new Date() });
     const count = (table: string) =>
-      t.deps.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier([table])} WHERE organization_id = ${organizationId}`);
+      t.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM ${sql.identifier([table])} WHERE organization_id = ${organizationId}`);
     expect(await count('revenues')).toBeGreaterThan(40);
     expect(await count('transactions')).toBe(await count('revenues'));
     const goals = (await admin.request('GET', '/api/financial-goals')).json();
