@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 const assets = () => readdirSync(join(defaultUiDist, 'assets')).filter((f) => f.endsWith('.js'));
-/** Chunks holding react-admin's layout (the signed-in app's frame). */
-const adminChunks = () => assets().filter((f) => readFileSync(join(defaultUiDist, 'assets', f), 'utf8').includes('RaLayout'));
+/** The signed-in app's own chunks: main.tsx's lazy App (react-admin's <Admin>) and its Layout. */
+const adminChunks = () => assets().filter((f) => /^(App|Layout)-[\w-]+\.js$/.test(f));
 /** Chunks holding recharts (its SVG surface class is in every chart). */
 const chartChunks = () => assets().filter((f) => readFileSync(join(defaultUiDist, 'assets', f), 'utf8').includes('recharts-surface'));
 

@@ -88,7 +88,7 @@ describe('Telas no celular (390 px)', () => {
 
   beforeAll(async () => {
     app = await startApp({ seedDemo: true });
-    const demo = await app.deps.db.oneFirst(sql.type(z.object({ organization_id: z.string() }))`SELECT organization_id FROM users WHERE email = ${DEMO.admin.email}`);
+    const demo = await app.database.db.oneFirst(sql.type(z.object({ organization_id: z.string() }))`SELECT organization_id FROM users WHERE email = ${DEMO.admin.email}`);
     const created = await createUserAccount(app.deps, {
       organizationId: demo, username: 'Auditora Externa', ...AUDITOR, role: 'auditor',
       auditAccess: { validFrom: '2020-01-01', validUntil: '2099-12-31' },
