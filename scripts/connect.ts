@@ -4,7 +4,7 @@
 // beside it (audit:verify, audit:export) use that server instead of starting a second one.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EMBEDDED_PASSWORD, startEmbeddedPostgres } from '../app/db/embedded';
+import { EMBEDDED_PASSWORD, isAlive, startEmbeddedPostgres } from '../app/db/embedded';
 
 type ScriptDatabase = { url: string; stop: () => Promise<void> };
 
@@ -29,15 +29,6 @@ export async function databaseForScripts(): Promise<ScriptDatabase> {
     },
   });
   return { url: embedded.url, stop: embedded.stop };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
