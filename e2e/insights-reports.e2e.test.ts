@@ -7,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../app/documents/pdf';
 import { DEMO } from '../scripts/seed/demo';
-import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, signedInPage } from './support/browser';
+import type { E2eApp } from './support/app';
+import { closeDemo, openDemoAsAdmin } from './support/demo';
 
 type Metrics = { totalRevenue: string; totalExpenses: string; netProfit: string; startDate: string; endDate: string };
 
@@ -18,15 +18,10 @@ describe('Insights IA and Relatórios', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp({ seedDemo: true });
-    browser = await launchBrowser();
-    page = await signedInPage(browser, app.url, DEMO.admin);
+    ({ app, browser, page } = await openDemoAsAdmin());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeDemo({ app, browser }));
 
   const metrics = async (): Promise<Metrics> => page.evaluate(async () => (await fetch('/api/financial/metrics', { credentials: 'include' })).json());
   const brl = (value: string) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(value)).replace(/\u00a0/g, ' ');

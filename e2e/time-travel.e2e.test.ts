@@ -3,16 +3,8 @@
 // Relatórios the picker puts the instant into the URL and the figures follow it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../scripts/seed/demo';
-import { startApp, type E2eApp } from './support/app';
-import { launchBrowser, signedInPage } from './support/browser';
-
-/** 'R$ 1.234,56' (or '-R$ 1.234,56') → 1234.56 */
-const reais = (text: string): number => {
-  const negative = text.includes('-');
-  const value = Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
-  return negative ? -value : value;
-};
+import type { E2eApp } from './support/app';
+import { closeDemo, openDemoAsAdmin, reais } from './support/demo';
 
 describe("Ver como em: the dashboard and the reports as they stood at an instant", () => {
   let app: E2eApp;
@@ -20,15 +12,10 @@ describe("Ver como em: the dashboard and the reports as they stood at an instant
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp({ seedDemo: true });
-    browser = await launchBrowser();
-    page = await signedInPage(browser, app.url, DEMO.admin);
+    ({ app, browser, page } = await openDemoAsAdmin());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeDemo({ app, browser }));
 
   const card = (title: string) => page.locator(`.MuiCard-root[aria-label="${title}"]`);
   const cardValue = async (title: string) => reais(await card(title).getByTestId('metric-value').innerText());

@@ -58,7 +58,6 @@ class PastSession {
   }
 
   async read<T>(organizationId: string, position: bigint, fn: (tx: Tx, stats: ReplayStats) => Promise<T>): Promise<T> {
-    this.lastUsed = Date.now();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     try {
       const connection = await this.connect();

@@ -80,6 +80,14 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
 const checkpointRow = z.object({ name: z.string(), version: z.number(), position: z.bigint() });
 const requestRow = z.object({ id: z.string(), projector: z.string(), organization_id: z.string().nullable() });
 
+/** True while the leader's connection (`pid`) still holds the leader lock; always true outside the leader (catch-up). */
+const leaderLockHeld = (pid: number | null) =>
+  pid === null
+    ? sql.fragment`true`
+    : sql.fragment`EXISTS (
+        SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
+          AND pid = ${pid} AND granted)`;
+
 class LostLeadership extends Error {
   constructor() {
     super('projection runner lost its leader lock');
@@ -152,9 +160,7 @@ export function createProjectionRunner(deps: {
         // Read models need no fsync of their own: the checkpoint commits with them, so a crash
         // that loses the last commits loses both, and the runner applies those events again.
         const current = await tx.one(sql.type(z.object({ position: z.bigint(), held: z.boolean() }))`
-          SELECT position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${fencePid === null ? sql.fragment`true` : sql.fragment`EXISTS (
-            SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
-              AND pid = ${fencePid} AND granted)`} AS held
+          SELECT position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
           FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
         if (!current.held) throw new LostLeadership();
         const fresh = events.filter((event) => event.position > current.position);
@@ -196,19 +202,14 @@ export function createProjectionRunner(deps: {
    */
   async function advancePast(names: readonly string[], position: bigint, fencePid: number | null): Promise<void> {
     if (names.length === 0) return;
-    const moved = await db.anyFirst(sql.type(z.object({ name: z.string() }))`
-      UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
-      FROM (SELECT set_config('synchronous_commit', 'off', true) AS async) AS commit_mode
-      WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint
-        AND commit_mode.async = 'off' AND ${fencePid === null ? sql.fragment`true` : sql.fragment`EXISTS (
-          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
-            AND pid = ${fencePid} AND granted)`}
-      RETURNING name`);
-    if (fencePid !== null && moved.length === 0) {
-      const held = await db.exists(sql.unsafe`
-        SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1 AND pid = ${fencePid} AND granted`);
-      if (!held) throw new LostLeadership();
-    }
+    const held = await db.oneFirst(sql.type(z.object({ held: z.boolean() }))`
+      WITH fence AS (SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held),
+      moved AS (
+        UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
+        WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint AND (SELECT held FROM fence)
+      )
+      SELECT held FROM fence`);
+    if (!held) throw new LostLeadership();
     for (const name of names) if ((applied.get(name) ?? -1n) < position) applied.set(name, position);
   }
 

@@ -83,15 +83,3 @@ export async function replayOrganization(
     stats.events += batch.length;
   }
 }
-
-/** Same as readAtPosition, cut at the organization's last event recorded at or before `instant`. */
-export async function readAsOf<T>(
-  deps: { db: Db; eventStore: EventStore },
-  organizationId: string,
-  instant: Date,
-  projectors: readonly Projector[],
-  read: (tx: Tx, stats: ReplayStats) => Promise<T>,
-): Promise<T> {
-  const position = await deps.eventStore.organizationPositionAt(organizationId, instant);
-  return readAtPosition(deps, organizationId, position, projectors, read);
-}

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 export const SERVER_BUNDLE = '.build/fluxo.mjs';
 const SOURCES = ['api', 'app', 'domain', 'projections', 'scripts'];
 
-function newest(dir) {
+/** The latest modification time of any file under `dir` (node_modules left out). */
+export function newest(dir) {
   let latest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules') continue;

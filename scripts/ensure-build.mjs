@@ -4,20 +4,11 @@
 // them; a production install (`npm ci --omit=dev`, the Docker image) serves the bundle built
 // beforehand and never rebuilds it.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { ensureServerBuild, newest } from './build-server.mjs';
 
 const dist = 'ui/dist/index.html';
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
 
 function viteInstalled() {
   try {
@@ -41,4 +32,4 @@ if (!viteInstalled()) {
   }
 }
 
-await import('./build-server.mjs').then((server) => server.ensureServerBuild());
+await ensureServerBuild();
