@@ -39,10 +39,20 @@ async function statementsOf(url: string): Promise<{ statements: string[]; status
   } as typeof original;
   try {
     const response = await admin.request('GET', url);
-    return { statements, status: response.statusCode, body: response.body, headers: response.headers };
+    return { statements: withoutDegradedCheck(statements), status: response.statusCode, body: response.body, headers: response.headers };
   } finally {
     pg.Client.prototype.query = original;
   }
+}
+
+/**
+ * The degraded-organization check (plugins/degraded-tenant.ts) is one transaction per organization
+ * per second, shared by the requests of that second: whether it falls on the request counted
+ * depends on the clock, so it is left out of the count.
+ */
+function withoutDegradedCheck(statements: string[]): string[] {
+  const at = statements.findIndex((s) => /FROM projection_failures/.test(s));
+  return at < 0 ? statements : [...statements.slice(0, at - 2), ...statements.slice(at + 2)];
 }
 
 describe('statements per request', () => {

@@ -26,6 +26,7 @@ import { registerIdempotency } from './plugins/idempotency';
 import { registerRecordRevisions } from './plugins/record-revisions';
 import { closePastReads } from './plugins/as-of';
 import { registerDegradedTenant } from './plugins/degraded-tenant';
+import { registerAnswerCache } from './plugins/answer-cache';
 
 export type ServerOptions = {
   /** A pino logger to share with the rest of the process; none means silent. */
@@ -90,6 +91,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerIdempotency(app, deps);
   registerRecordRevisions(app, deps);
   registerDegradedTenant(app, deps);
+  registerAnswerCache(app, deps);
   app.addHook('onClose', () => closePastReads(deps.db));
   const routeDeps = trackedDeps(deps);
   await app.register(async (api) => registerRoutes(api, routeDeps), { prefix: '/api' });

@@ -2,6 +2,7 @@
 import type { AuditKey } from './audit/key';
 import type { Db } from './db/pool';
 import type { EventStore } from './eventstore/port';
+import type { ReadModelChanges } from '../projections/runner';
 
 export type Logger = {
   info: (obj: object | string, msg?: string) => void;
@@ -22,4 +23,6 @@ export type AppDeps = {
   logger: Logger;
   /** Signs and checks the audit checkpoints (kept outside the database); absent = no tamper evidence. */
   auditKey?: AuditKey;
+  /** The projection runner's change announcements, when it runs in this process (api/plugins/answer-cache.ts). */
+  readModels?: ReadModelChanges;
 };

@@ -94,6 +94,19 @@ class LostLeadership extends Error {
   }
 }
 
+/** What a committed apply changed: some organizations' rows, or possibly any (a rebuild, a platform event). */
+export type ReadModelChange = { organizations: ReadonlySet<string> } | 'all';
+
+/**
+ * Changes to the read models, announced right after each commit and before waitFor() resolves,
+ * so a cache of answers can drop what a write made stale before that write is answered. Only a
+ * leader sees every change: while `complete()` is false the announcements miss other processes'.
+ */
+export type ReadModelChanges = {
+  subscribe(listener: (change: ReadModelChange) => void): () => void;
+  complete(): boolean;
+};
+
 export type ProjectionRunner = {
   /** Becomes leader (or waits to), rebuilds outdated projectors, then follows the log. */
   start(): Promise<void>;
@@ -109,6 +122,7 @@ export type ProjectionRunner = {
    */
   replayOrganization(name: string, organizationId: string, onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   isLeader(): boolean;
+  changes: ReadModelChanges;
 };
 
 export function createProjectionRunner(deps: {
@@ -127,6 +141,9 @@ export function createProjectionRunner(deps: {
   const leaderRetryMs = deps.leaderRetryMs ?? 2_000;
   const progress = new EventEmitter();
   progress.setMaxListeners(0);
+  const changes = new EventEmitter();
+  changes.setMaxListeners(0);
+  const announce = (change: ReadModelChange) => changes.emit('change', change);
   const applied = new Map<string, bigint>();
   const failingUntil = new Map<string, number>();
   let degraded = new Map<string, Set<string>>();
@@ -155,6 +172,7 @@ export function createProjectionRunner(deps: {
    */
   async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
     const failures: Failure[] = [];
+    let touched = new Set<string>() as Set<string> | 'all';
     const inTransaction = (apply: (tx: Tx, kept: readonly RecordedEvent[]) => Promise<void>) =>
       db.transaction(async (tx) => {
         // Read models need no fsync of their own: the checkpoint commits with them, so a crash
@@ -168,6 +186,7 @@ export function createProjectionRunner(deps: {
         const heldBack = degraded.get(projector.name);
         const kept = heldBack?.size ? fresh.filter((event) => !heldBack.has(orgKey(organizationOf(event)))) : fresh;
         if (kept.length > 0) await apply(tx, kept);
+        touched = touchedBy(kept);
         const position = fresh[fresh.length - 1].position;
         await tx.query(sql.unsafe`
           UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
@@ -184,6 +203,7 @@ export function createProjectionRunner(deps: {
         for (const failure of failures) await recordFailure(tx, projector.name, failure);
       });
     }
+    if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
     for (const failure of failures) {
       const set = degraded.get(projector.name) ?? new Set<string>();
       set.add(orgKey(failure.organizationId));
@@ -264,6 +284,7 @@ export function createProjectionRunner(deps: {
     if (!leader) return;
     const { client } = leader;
     leader = null;
+    announce('all');
     logger.warn({ reason }, 'projection runner is no longer leader; stopped applying');
     void client.end().catch(() => undefined);
   }
@@ -297,6 +318,7 @@ export function createProjectionRunner(deps: {
       if (stored && stored.version !== projector.version) {
         logger.info({ projector: projector.name, from: stored.version, to: projector.version }, 'rebuilding projection');
         await rebuildProjector({ db, eventStore, projector, batchSize });
+        announce('all');
       }
     }
   }
@@ -325,6 +347,7 @@ export function createProjectionRunner(deps: {
         WHERE projector = ${name} AND organization_id = ${organizationId} AND resolved_at IS NULL`);
     });
     degraded.get(name)?.delete(orgKey(organizationId));
+    announce({ organizations: new Set([organizationId]) });
     logger.info({ projector: name, organizationId }, 'organization replayed; its events flow again');
     wake.abort();
   }
@@ -369,6 +392,7 @@ export function createProjectionRunner(deps: {
     if (!projector) throw new Error(`Projeção desconhecida: ${name}`);
     await ensureCheckpoints();
     await rebuildProjector({ db, eventStore, projector, batchSize, onProgress });
+    announce('all');
   }
 
   async function idle(): Promise<void> {
@@ -465,7 +489,25 @@ export function createProjectionRunner(deps: {
     rebuild,
     replayOrganization,
     isLeader: () => leader !== null,
+    changes: {
+      subscribe(listener) {
+        changes.on('change', listener);
+        return () => changes.off('change', listener);
+      },
+      complete: () => leader !== null && !stopped,
+    },
   };
+}
+
+/** The organizations whose rows applying `events` may have changed; 'all' if one is platform-wide. */
+function touchedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
+  const organizations = new Set<string>();
+  for (const event of events) {
+    const organizationId = organizationOf(event);
+    if (organizationId === null) return 'all';
+    organizations.add(organizationId.toLowerCase());
+  }
+  return organizations;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

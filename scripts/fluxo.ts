@@ -68,6 +68,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     auditKey,
     clock: () => new Date(),
     logger,
+    readModels: role === 'api' ? undefined : runner.changes,
     waitForProjections: async (position) => {
       if (position === null) return true;
       const reached = await runner.waitFor(position, readYourWritesMs);

@@ -33,6 +33,7 @@ export async function createTestApp(options: { clock?: () => Date; server?: Serv
     auditKey: auditKeyFrom(randomBytes(32)),
     clock: options.clock ?? (() => new Date()),
     logger: silentLogger,
+    readModels: runner.changes,
     // false (the API answers 202) when the read models do not reach the write in time.
     waitForProjections: async (position) => position === null || runner.waitFor(position, options.readYourWritesMs ?? 10_000),
   };

@@ -33,6 +33,7 @@ const forecastResponse = z.object({
 
 export const cashFlowRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/cash-flow/forecast', {
+    config: { answerCache: true },
     schema: {
       tags: ['dashboard'],
       summary: 'Projeção dos próximos 3 meses (média móvel de 3 meses + recorrentes) e alertas',

@@ -36,6 +36,7 @@ export const chartRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
   const tags = ['dashboard'];
 
   app.get('/charts/cash-flow', {
+    config: { answerCache: true },
     schema: {
       tags,
       summary: 'Fluxo de caixa mensal: entradas, saídas e saldo (padrão: 6 meses)',
@@ -61,6 +62,7 @@ export const chartRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app)
   });
 
   app.get('/charts/expense-breakdown', {
+    config: { answerCache: true },
     schema: {
       tags,
       summary: 'Despesas por categoria (padrão: mês atual)',

@@ -109,6 +109,7 @@ export const expenseRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   const find = tenantRecordLoader(deps.db, findExpense, EXPENSE_NOT_FOUND, (row) => row);
 
   app.get('/expenses', {
+    config: { answerCache: true },
     schema: {
       tags,
       summary: 'Listar despesas (sort, range, filter: q, category, status, expenseType, isRecurring, date_gte, date_lte, id)',
@@ -124,6 +125,7 @@ export const expenseRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   });
 
   app.get('/expenses/summary', {
+    config: { answerCache: true },
     schema: { tags, summary: 'Cartões da tela Despesas (mesmo filter da lista)', querystring: filterQuery, response: { 200: summaryResponse, 400: messageResponse } },
   }, async (request) => {
     const { organizationId } = requireTenant(request);

@@ -36,6 +36,7 @@ export const metricsResponse = z.object({
 
 export const financialRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/financial/metrics', {
+    config: { answerCache: true },
     schema: {
       tags: ['dashboard'],
       summary: 'Métricas do período (padrão: mês atual) e crescimento contra o período anterior (até hoje contra os mesmos dias, se o período está em curso)',

@@ -57,6 +57,7 @@ export const revenueRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   const load = tenantRecordLoader(deps.db, findRevenue, REVENUE_NOT_FOUND, toRevenue);
 
   app.get('/revenues', {
+    config: { answerCache: true },
     schema: { tags, summary: 'Listar receitas (sort, range, filter: q, status, category, date_gte, date_lte)', querystring: listQuerySchema, response: { 200: z.array(revenueResponse) } },
   }, async (request, reply) => {
     const { organizationId } = requireTenant(request);
@@ -66,6 +67,7 @@ export const revenueRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   });
 
   app.get('/revenues/summary', {
+    config: { answerCache: true },
     schema: { tags, summary: 'Cartões da tela Receitas: total, pendentes, recebidas', querystring: filterQuery, response: { 200: summaryResponse } },
   }, async (request) => {
     const { organizationId } = requireTenant(request);

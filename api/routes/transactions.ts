@@ -44,6 +44,7 @@ const transactionsQuery = listQuerySchema.extend({ startDate: z.string().optiona
 
 export const transactionRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.get('/transactions', {
+    config: { answerCache: true },
     schema: {
       tags: ['transações'],
       summary: 'Extrato unificado de receitas e despesas (startDate, endDate, asOf; sort, range, filter: q, type, status, category, asOf)',
