@@ -9,7 +9,11 @@ export type TenantRead = <T>(fn: (tx: CommonQueryMethods) => Promise<T>) => Prom
 export async function withTenant<T>(db: Db, organizationId: string, fn: (tx: CommonQueryMethods) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // SET LOCAL ROLE and the tenant in one round trip (set_config('role', …, true) is SET LOCAL ROLE).
-    await tx.query(sql.unsafe`SELECT set_config('role', 'fluxo_app', true), set_config('app.organization_id', ${organizationId}, true)`);
+    // No parallel workers: a tenant's read is small, and starting workers for it costs more than
+    // it saves when many requests share two cores.
+    await tx.query(sql.unsafe`
+      SELECT set_config('role', 'fluxo_app', true), set_config('app.organization_id', ${organizationId}, true),
+             set_config('max_parallel_workers_per_gather', '0', true)`);
     return fn(tx);
   });
 }

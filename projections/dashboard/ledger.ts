@@ -193,6 +193,12 @@ export const dashboardLedgerProjector: Projector = {
       )`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS dashboard_entries_by_date ON dashboard_entries (organization_id, kind, date)`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS dashboard_entries_recurring ON dashboard_entries (organization_id) WHERE is_recurring`);
+    // The recurring rules the metrics and charts expand, read from the index alone (EXPLAIN on a
+    // 24k-event tenant: 791 → 14 buffers, the rules being scattered one per heap page).
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS dashboard_entries_rules ON dashboard_entries (organization_id)
+      INCLUDE (date, is_recurring, recurring_period, recurring_duration, recurring_end_date, kind, category, status, amount)
+      WHERE is_recurring AND recurring_period IS NOT NULL`);
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS dashboard_days (
         organization_id uuid NOT NULL,
@@ -204,6 +210,9 @@ export const dashboardLedgerProjector: Projector = {
         entries integer NOT NULL,
         PRIMARY KEY (organization_id, day, kind, category, status)
       )`);
+    // Every sum over a period reads the index alone (328 → 12 buffers for two months of that tenant).
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS dashboard_days_totals ON dashboard_days (organization_id, day) INCLUDE (kind, category, status, amount, entries)`);
     // Version 1 kept every occurrence of a recurring expense (24 months of an indefinite one) here.
     await tx.query(sql.unsafe`DROP TABLE IF EXISTS dashboard_daily`);
     await tx.query(sql.unsafe`

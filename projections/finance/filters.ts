@@ -27,9 +27,12 @@ export async function listPage<Row extends z.AnyZodObject>(
   page: Pick<Page, 'orderBy' | 'limit' | 'offset'>,
 ): Promise<{ rows: readonly z.infer<Row>[]; total: number }> {
   const { row, columns, from } = source;
-  // The total rides along with the page (count(*) OVER ()): one statement instead of two.
+  // The total rides along with the page: one statement instead of two. A scalar subquery, not
+  // count(*) OVER (): the window made PostgreSQL read and sort every row of the organization to
+  // give ten (EXPLAIN, 9,897 expenses: 1,675 buffers → 28), where the page can follow an index.
   const counted = (await tx.any(sql.type(row.extend({ __total: z.number() }))`
-    SELECT ${columns}, count(*) OVER ()::int AS __total FROM ${from} WHERE ${condition} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`)) as readonly (z.infer<Row> & { __total: number })[];
+    SELECT ${columns}, (SELECT count(*) FROM ${from} WHERE ${condition})::int AS __total
+    FROM ${from} WHERE ${condition} ${page.orderBy} LIMIT ${page.limit} OFFSET ${page.offset}`)) as readonly (z.infer<Row> & { __total: number })[];
   // A page past the end has no row to carry the total: only then count apart.
   const total = counted.length > 0 || page.offset === 0
     ? (counted[0]?.__total ?? 0)
