@@ -4,7 +4,7 @@
 // the projections (it would not hear every change).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedTenant, type Client, type TestApp } from '../test-support/app';
+import { createTestApp, seedTenant, settleLog, type Client, type TestApp } from '../test-support/app';
 
 let t: TestApp;
 let a: Client;
@@ -19,6 +19,7 @@ beforeAll(async () => {
     const created = await client.request('POST', '/api/expenses', { description: 'Aluguel', amount: '100.00', category: 'operational', date: today, status: 'completed' });
     expect(created.statusCode).toBe(201);
   }
+  await settleLog(t);
 });
 afterAll(async () => t.close());
 

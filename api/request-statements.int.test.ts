@@ -4,7 +4,7 @@
 // separate count, a reset per pooled connection, a second SET) shows up here as a number.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedTenant, type Client, type TestApp } from '../test-support/app';
+import { createTestApp, seedTenant, settleLog, type Client, type TestApp } from '../test-support/app';
 
 let t: TestApp;
 let admin: Client;
@@ -16,15 +16,10 @@ beforeAll(async () => {
     const created = await admin.request('POST', '/api/expenses', { description: `Despesa ${amount}`, amount, category: 'operational', date: '2025-01-10' });
     expect(created.statusCode).toBe(201);
   }
-  // Nothing else talks to the database while statements are counted: the log settles first (the
-  // notification dispatcher appends after the triggers projection, then waits for new events).
-  for (let head = -1n; ; ) {
-    const now = await t.deps.eventStore.headPosition();
-    if (now === head) break;
-    head = now;
-    await t.runner.waitFor(head);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  // Nothing else talks to the database while statements are counted: the log settles first, and
+  // the session has read its writes back (its next read would wait for them otherwise).
+  await settleLog(t);
+  expect((await admin.request('GET', '/api/auth/me')).statusCode).toBe(200);
   await t.runner.stop();
 });
 afterAll(async () => t.close());

@@ -87,7 +87,7 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   registerAccessControl(app, deps.clock);
   registerImpersonationTrail(app, deps);
   registerStorableTextCheck(app);
-  registerStoredWrites(app);
+  registerStoredWrites(app, deps);
   registerIdempotency(app, deps);
   registerRecordRevisions(app, deps);
   registerDegradedTenant(app, deps);

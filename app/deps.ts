@@ -15,10 +15,11 @@ export type AppDeps = {
   db: Db;
   eventStore: EventStore;
   /**
-   * Read-your-writes: resolves once the read models include `position` (bounded wait); false when
-   * the wait timed out (the API then answers 202 with the position instead of a stale record).
+   * Read-your-writes: resolves once the read models (every one, or the `only` projectors) include
+   * `position` (bounded wait); false when the wait timed out (the API then answers 202 with the
+   * position instead of a stale record).
    */
-  waitForProjections: (position: bigint | null) => Promise<boolean | void>;
+  waitForProjections: (position: bigint | null, only?: readonly string[]) => Promise<boolean | void>;
   clock: () => Date;
   logger: Logger;
   /** Signs and checks the audit checkpoints (kept outside the database); absent = no tamper evidence. */

@@ -23,6 +23,12 @@ export type Projector = {
    * projectors (runner.ts).
    */
   readonly handles?: (type: string) => boolean;
+  /**
+   * The stream categories whose records this read model answers (`expense` for the expenses list):
+   * a write's own answer waits only for these; the derived views (ledger, search, triggers…) are
+   * waited for by the same session's next read (api/plugins/stored-writes.ts).
+   */
+  readonly answers?: readonly string[];
   /** Applies one event; must be idempotent and ignore event types it does not know. */
   handle(event: RecordedEvent, tx: Tx): Promise<void>;
   /**
@@ -31,6 +37,20 @@ export type Projector = {
    */
   handleBatch?(events: readonly RecordedEvent[], tx: Tx): Promise<void>;
 };
+
+/**
+ * The projectors whose read models answer records of these stream categories, or null when one
+ * category has none that says so (then every projector is waited for).
+ */
+export function projectorsAnswering(projectors: readonly Projector[], categories: Iterable<string>): string[] | null {
+  const names = new Set<string>();
+  for (const category of categories) {
+    const answering = projectors.filter((p) => p.answers?.includes(category));
+    if (answering.length === 0) return null;
+    for (const p of answering) names.add(p.name);
+  }
+  return [...names];
+}
 
 /** Applies a page through the projector's batch path when it has one, event by event otherwise. */
 export async function applyEvents(projector: Projector, events: readonly RecordedEvent[], tx: Tx): Promise<void> {

@@ -113,8 +113,11 @@ export type ProjectionRunner = {
   stop(): Promise<void>;
   /** Applies everything currently in the log; used by tests and scripts. */
   catchUp(): Promise<void>;
-  /** Resolves once every projector has applied `position`, or after `timeoutMs`. Returns whether it got there. */
-  waitFor(position: bigint, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Resolves once every projector (or those `only` names) has applied `position`, or after
+   * `timeoutMs`. Returns whether it got there.
+   */
+  waitFor(position: bigint, timeoutMs?: number, only?: readonly string[]): Promise<boolean>;
   rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void>;
   /**
    * Replaces one organization's rows of a projector with a replay of its events up to the
@@ -464,12 +467,13 @@ export function createProjectionRunner(deps: {
       }
     },
     catchUp,
-    async waitFor(position, timeoutMs = 5_000) {
+    async waitFor(position, timeoutMs = 5_000, only) {
+      const awaited = only ? projectors.filter((p) => only.includes(p.name)) : projectors;
       const reached = async (): Promise<boolean> => {
         // The leader knows its own progress; any other process (an API-only role) reads checkpoints.
-        if (leader) return projectors.every((p) => (applied.get(p.name) ?? -1n) >= position);
+        if (leader) return awaited.every((p) => (applied.get(p.name) ?? -1n) >= position);
         const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
-        return projectors.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
+        return awaited.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
       };
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

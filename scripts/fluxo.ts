@@ -69,9 +69,9 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     clock: () => new Date(),
     logger,
     readModels: role === 'api' ? undefined : runner.changes,
-    waitForProjections: async (position) => {
+    waitForProjections: async (position, only) => {
       if (position === null) return true;
-      const reached = await runner.waitFor(position, readYourWritesMs);
+      const reached = await runner.waitFor(position, readYourWritesMs, only);
       if (!reached) logger.warn({ position: position.toString() }, `read models did not reach the write within ${readYourWritesMs} ms; answered 202`);
       return reached;
     },

@@ -35,7 +35,7 @@ export async function createTestApp(options: { clock?: () => Date; server?: Serv
     logger: silentLogger,
     readModels: runner.changes,
     // false (the API answers 202) when the read models do not reach the write in time.
-    waitForProjections: async (position) => position === null || runner.waitFor(position, options.readYourWritesMs ?? 10_000),
+    waitForProjections: async (position, only) => position === null || runner.waitFor(position, options.readYourWritesMs ?? 10_000, only),
   };
   if (options.startRunner !== false) await runner.start();
   const app = await buildServer(deps, { serveUi: false, ...options.server });
@@ -52,6 +52,20 @@ export async function createTestApp(options: { clock?: () => Date; server?: Serv
       await database.drop();
     },
   };
+}
+
+/**
+ * Waits until the log stops growing and every projector has applied it: the notification
+ * dispatcher appends after the triggers projection, so one wait for the head is not enough.
+ */
+export async function settleLog(t: TestApp): Promise<void> {
+  for (let head = -1n; ; ) {
+    const now = await t.deps.eventStore.headPosition();
+    if (now === head) return;
+    head = now;
+    await t.runner.waitFor(head);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** A signed-in API client: keeps the session cookie like a browser would. */

@@ -8,9 +8,16 @@
 // A request that stored events is never answered with an error: when read-your-writes timed out,
 // or anything failed after the append (the record not yet in the read model, …), it is answered
 // 202 with the record's id and the log position, and the UI waits for the record.
+//
+// Read-your-writes is per session: a write waits only for the read models that answer its own
+// records (Projector.answers: the expenses list for an expense); the same session's next read
+// waits for every read model to include that write (the dashboard, search, budgets' spending…).
+// Other sessions see it as soon as the projections apply it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps';
+import { projectorsAnswering } from '../../projections/projector';
+import { projectors } from '../../projections/registry';
 import type { AppendResult, EventStore, ExpectedRevision, RecordedEvent } from '../../app/eventstore/port';
 import { conflict } from '../../domain/shared/errors';
 
@@ -23,6 +30,8 @@ type RequestWrites = {
   lagged: boolean;
   /** The revision the client last read of the route's record (If-Match / body.version). */
   expected: { id: string; version: number; satisfied: boolean } | null;
+  /** The session token the request came with, if any. */
+  session: string | null;
 };
 
 const requestWrites = new AsyncLocalStorage<RequestWrites>();
@@ -98,15 +107,35 @@ export function trackedEventStore(inner: EventStore): EventStore {
   };
 }
 
-/** The dependencies routes get: the tracked event store, and a read-your-writes wait that notes a timeout. */
+const STREAM_CATEGORY = /^(.*)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The highest log position each session wrote and has not yet read back everywhere. */
+const sessionWrites = new Map<string, bigint>();
+const MAX_SESSIONS_TRACKED = 10_000;
+
+function noteSessionWrite(session: string, position: bigint): void {
+  const before = sessionWrites.get(session);
+  sessionWrites.delete(session);
+  sessionWrites.set(session, before !== undefined && before > position ? before : position);
+  if (sessionWrites.size > MAX_SESSIONS_TRACKED) sessionWrites.delete(sessionWrites.keys().next().value as string);
+}
+
+/**
+ * The dependencies routes get: the tracked event store, and a read-your-writes wait for the read
+ * models answering the records the request wrote, which notes a timeout and the session's write.
+ */
 export function trackedDeps(deps: AppDeps): AppDeps {
   return {
     ...deps,
     eventStore: trackedEventStore(deps.eventStore),
-    waitForProjections: async (position) => {
-      const reached = await deps.waitForProjections(position);
+    waitForProjections: async (position, only) => {
       const store = requestWrites.getStore();
-      if (reached === false && store) store.lagged = true;
+      if (!store || position === null) return deps.waitForProjections(position, only);
+      const categories = new Set(store.appended.map((a) => STREAM_CATEGORY.exec(a.streamId)?.[1] ?? a.streamId));
+      const answering = only ?? projectorsAnswering(projectors, categories) ?? undefined;
+      const reached = await deps.waitForProjections(position, answering);
+      if (reached === false) store.lagged = true;
+      if (store.session) noteSessionWrite(store.session, position);
       return reached;
     },
   };
@@ -137,12 +166,21 @@ function sendAccepted(reply: FastifyReply, accepted: AcceptedWrite): void {
   reply.code(202).header('X-Fluxo-Log-Position', accepted.position);
 }
 
-export function registerStoredWrites(app: FastifyInstance): void {
+export function registerStoredWrites(app: FastifyInstance, deps: Pick<AppDeps, 'waitForProjections'>): void {
   app.decorateRequest('storedWrites', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    const store: RequestWrites = { appended: [], lagged: false, expected: null };
+    const store: RequestWrites = { appended: [], lagged: false, expected: null, session: request.auth?.token ?? null };
     request.storedWrites = store;
     requestWrites.run(store, done);
+  });
+  // The session's next read after a write sees it everywhere (bounded by the read-your-writes wait).
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const session = request.auth?.token;
+    const written = session ? sessionWrites.get(session) : undefined;
+    if (!session || written === undefined) return;
+    await deps.waitForProjections(written);
+    if (sessionWrites.get(session) === written) sessionWrites.delete(session);
   });
   // The revision the client last read: If-Match (ETag of GET one) or `version` in the body.
   app.addHook('preValidation', async (request) => {

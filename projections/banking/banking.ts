@@ -105,6 +105,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const bankingProjector: Projector = {
   name: 'banking',
+  answers: ['bankConnection', 'importedTransaction'],
   handles: (type) => handled.has(type),
   version: 1,
   tables: ['bank_connections', 'bank_sync_logs', 'imported_transactions'],

@@ -74,6 +74,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const budgetsProjector: Projector = {
   name: 'budgets',
+  answers: ['budget'],
   handles,
   version: 2,
   tables: ['budgets', 'budget_spending_rules'],

@@ -37,6 +37,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const categoriesProjector: Projector = {
   name: 'categories',
+  answers: ['category'],
   handles: (type) => table.has(type),
   version: 1,
   tables: ['categories'],

@@ -63,6 +63,7 @@ const columns = sql.fragment`id, organization_id, description, amount, category,
 
 export const expensesProjector: Projector = {
   name: 'expenses',
+  answers: ['expense'],
   handles,
   version: 2,
   tables: ['expenses'],

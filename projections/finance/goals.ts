@@ -53,6 +53,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 export const goalsProjector: Projector = {
   name: 'financial_goals',
   handles,
+  answers: ['goal'],
   version: 1,
   tables: ['financial_goals'],
   async migrate(tx: Tx) {

@@ -49,6 +49,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const investmentsProjector: Projector = {
   name: 'investments',
+  answers: ['investment'],
   handles,
   version: 1,
   tables: ['investments'],

@@ -40,6 +40,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const revenuesProjector: Projector = {
   name: 'revenues',
+  answers: ['revenue'],
   handles,
   version: 1,
   tables: ['revenues'],

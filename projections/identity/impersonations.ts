@@ -89,6 +89,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const impersonationsProjector: Projector = {
   name: 'impersonations',
+  answers: ['impersonation', 'impersonationtrail'],
   version: 1,
   tables: ['impersonation_sessions', 'impersonation_session_events', 'impersonation_admins', 'impersonation_trail_requests'],
   async migrate(tx: Tx) {

@@ -73,6 +73,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 export const usersProjector: Projector = {
   name: 'identity',
   handles,
+  answers: ['user', 'organization'],
   version: 1,
   tables: ['organizations', 'users'],
   async migrate(tx: Tx) {

@@ -41,6 +41,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const insightsProjector: Projector = {
   name: 'insights',
+  answers: ['insights'],
   handles,
   version: 1,
   tables: ['insights'],

@@ -59,6 +59,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
 
 export const notificationsProjector: Projector = {
   name: 'notifications',
+  answers: ['notification', 'notificationinbox'],
   handles,
   version: 1,
   tables: ['notifications', 'notification_reads', 'notification_read_marks'],
