@@ -75,17 +75,11 @@ export async function recordFailure(tx: Tx, projector: string, failure: Failure)
     DO NOTHING`);
 }
 
-/** Open failures: projector name → organizations (orgKey) held back. */
-export async function loadDegraded(tx: Tx): Promise<Map<string, Set<string>>> {
-  const rows = await tx.any(sql.type(z.object({ projector: z.string(), organization_id: z.string().nullable() }))`
-    SELECT projector, organization_id FROM projection_failures WHERE resolved_at IS NULL`);
-  const degraded = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const set = degraded.get(row.projector) ?? new Set<string>();
-    set.add(orgKey(row.organization_id));
-    degraded.set(row.projector, set);
-  }
-  return degraded;
+/** Organizations (orgKey) with an open failure for `projector`: their events are held back. */
+export async function heldBack(tx: Tx, projector: string): Promise<Set<string>> {
+  const rows = await tx.anyFirst(sql.type(z.object({ organization_id: z.string().nullable() }))`
+    SELECT organization_id FROM projection_failures WHERE projector = ${projector} AND resolved_at IS NULL`);
+  return new Set(rows.map(orgKey));
 }
 
 /** Tables of the projector that carry organization_id (the rows a replay of one organization replaces). */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import { protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
-import { applyIsolated, describeError, isTransient, loadDegraded, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
+import { applyIsolated, describeError, heldBack, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { rebuildProjector, type RebuildProgress } from './rebuild';
 
@@ -22,6 +22,7 @@ export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 const LEADER_LOCK = 7_263_003;
 
 export type RunnerLogger = {
+  debug?: (obj: object, msg?: string) => void;
   info: (obj: object, msg?: string) => void;
   warn: (obj: object, msg?: string) => void;
   error: (obj: object, msg?: string) => void;
@@ -149,7 +150,6 @@ export function createProjectionRunner(deps: {
   const announce = (change: ReadModelChange) => changes.emit('change', change);
   const applied = new Map<string, bigint>();
   const failingUntil = new Map<string, number>();
-  let degraded = new Map<string, Set<string>>();
   let leader: { client: pg.Client; pid: number } | null = null;
   let stopped = true;
   let loop: Promise<void> | null = null;
@@ -164,7 +164,6 @@ export function createProjectionRunner(deps: {
         VALUES (${projector.name}, ${projector.version}, 0) ON CONFLICT (name) DO NOTHING`);
     }
     const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
-    degraded = await loadDegraded(db);
     return new Map(rows.map((row) => [row.name, row]));
   }
 
@@ -176,8 +175,9 @@ export function createProjectionRunner(deps: {
   async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
     const failures: Failure[] = [];
     let touched = new Set<string>() as Set<string> | 'all';
+    type Moved = { after: bigint; through: bigint; applied: number };
     const inTransaction = (apply: (tx: Tx, kept: readonly RecordedEvent[]) => Promise<void>) =>
-      db.transaction(async (tx) => {
+      db.transaction(async (tx): Promise<Moved> => {
         // Read models need no fsync of their own: the checkpoint commits with them, so a crash
         // that loses the last commits loses both, and the runner applies those events again.
         const current = await tx.one(sql.type(z.object({ position: z.bigint(), held: z.boolean() }))`
@@ -185,38 +185,40 @@ export function createProjectionRunner(deps: {
           FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
         if (!current.held) throw new LostLeadership();
         const fresh = events.filter((event) => event.position > current.position);
-        if (fresh.length === 0) return current.position;
-        const heldBack = degraded.get(projector.name);
-        const kept = heldBack?.size ? fresh.filter((event) => !heldBack.has(orgKey(organizationOf(event)))) : fresh;
+        if (fresh.length === 0) return { after: current.position, through: current.position, applied: 0 };
+        // Read after the checkpoint lock: a rebuild's swap that resolved failures has committed by then.
+        const held = await heldBack(tx, projector.name);
+        const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
         if (kept.length > 0) await apply(tx, kept);
         touched = touchedBy(kept);
-        const position = fresh[fresh.length - 1].position;
+        const through = fresh[fresh.length - 1].position;
         await tx.query(sql.unsafe`
-          UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
+          UPDATE projection_checkpoints SET position = ${through.toString()}::bigint, updated_at = now()
           WHERE name = ${projector.name}`);
-        return position;
+        return { after: current.position, through, applied: kept.length };
       });
-    let last: bigint;
+    let moved: Moved;
     try {
-      last = await inTransaction((tx, kept) => applyEvents(projector, kept, tx));
+      moved = await inTransaction((tx, kept) => applyEvents(projector, kept, tx));
     } catch (error) {
       if (error instanceof LostLeadership || isTransient(error)) throw error;
-      last = await inTransaction(async (tx, kept) => {
+      moved = await inTransaction(async (tx, kept) => {
         failures.push(...(await applyIsolated(projector, kept, tx)));
         for (const failure of failures) await recordFailure(tx, projector.name, failure);
       });
     }
     if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
+    // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
+    if (moved.through > moved.after) {
+      logger.debug?.({ projector: projector.name, after: moved.after.toString(), through: moved.through.toString(), applied: moved.applied, leaderPid: fencePid }, 'projection page applied');
+    }
     for (const failure of failures) {
-      const set = degraded.get(projector.name) ?? new Set<string>();
-      set.add(orgKey(failure.organizationId));
-      degraded.set(projector.name, set);
       logger.error(
         { projector: projector.name, organizationId: failure.organizationId, position: failure.event.position.toString(), eventType: failure.event.type, error: describeError(failure.error) },
         'projector failed on an organization; its later events are held back until a replay',
       );
     }
-    applied.set(projector.name, last);
+    applied.set(projector.name, moved.through);
   }
 
   /**
@@ -275,12 +277,58 @@ export function createProjectionRunner(deps: {
     return events.length;
   }
 
+  /**
+   * Applies everything in the log now, under the leader lock: this runner's when it leads, else a
+   * session of its own for the time of the catch-up. While another runner holds the lock, that
+   * runner applies; this one waits (30 s at most) for the checkpoints to reach the log's head.
+   */
   async function catchUp(): Promise<void> {
     await ensureCheckpoints();
-    while ((await runOnce(null)) > 0) {
-      if ([...failingUntil.values()].some((until) => until > Date.now())) break;
+    const head = await eventStore.headPosition();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const own = leader ? null : await lockSession();
+      const fence = leader?.pid ?? own?.pid ?? null;
+      if (fence !== null) {
+        try {
+          while ((await runOnce(fence)) > 0) {
+            if ([...failingUntil.values()].some((until) => until > Date.now())) break;
+          }
+          break;
+        } catch (error) {
+          if (!(error instanceof LostLeadership)) throw error;
+        } finally {
+          await own?.client.end().catch(() => undefined);
+        }
+        continue;
+      }
+      if ((await waitFor(head, 1_000)) || Date.now() > deadline) break;
     }
     progress.emit('applied');
+  }
+
+  async function waitFor(position: bigint, timeoutMs = 5_000, only?: readonly string[]): Promise<boolean> {
+    const awaited = only ? projectors.filter((p) => only.includes(p.name)) : projectors;
+    const reached = async (): Promise<boolean> => {
+      // The leader knows its own progress; any other process (an API-only role) reads checkpoints.
+      if (leader) return awaited.every((p) => (applied.get(p.name) ?? -1n) >= position);
+      const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
+      return awaited.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
+    };
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await reached()) return true;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 50);
+        function done() {
+          clearTimeout(timer);
+          progress.off('applied', done);
+          resolve();
+        }
+        progress.on('applied', done);
+      });
+    }
+    return reached();
   }
 
   function dropLeadership(reason: string): void {
@@ -292,7 +340,8 @@ export function createProjectionRunner(deps: {
     void client.end().catch(() => undefined);
   }
 
-  async function becomeLeader(): Promise<boolean> {
+  /** A session holding the leader lock, or null when another session holds it. */
+  async function lockSession(): Promise<{ client: pg.Client; pid: number } | null> {
     const client = new pg.Client({ connectionString: deps.connectionString });
     client.on('error', () => undefined);
     await client.connect();
@@ -300,18 +349,31 @@ export function createProjectionRunner(deps: {
       const result = await client.query<{ locked: boolean; pid: number }>('SELECT pg_try_advisory_lock($1) AS locked, pg_backend_pid() AS pid', [LEADER_LOCK]);
       if (!result.rows[0]?.locked) {
         await client.end();
-        return false;
+        return null;
       }
-      await client.query(`LISTEN ${REBUILDS_CHANNEL}`);
-      leader = { client, pid: result.rows[0].pid };
-      client.on('error', (error) => dropLeadership(`leader connection lost: ${error.message}`));
-      client.on('end', () => dropLeadership('leader connection closed'));
-      client.on('notification', () => wake.abort());
-      return true;
+      return { client, pid: result.rows[0].pid };
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
     }
+  }
+
+  async function becomeLeader(): Promise<boolean> {
+    const session = await lockSession();
+    if (!session) return false;
+    const { client } = session;
+    try {
+      await client.query(`LISTEN ${REBUILDS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    leader = session;
+    client.on('error', (error) => dropLeadership(`leader connection lost: ${error.message}`));
+    client.on('end', () => dropLeadership('leader connection closed'));
+    client.on('notification', () => wake.abort());
+    logger.info({ leaderPid: session.pid }, 'projection runner is leader');
+    return true;
   }
 
   async function rebuildOutdated(): Promise<void> {
@@ -349,7 +411,6 @@ export function createProjectionRunner(deps: {
         UPDATE projection_failures SET resolved_at = now()
         WHERE projector = ${name} AND organization_id = ${organizationId} AND resolved_at IS NULL`);
     });
-    degraded.get(name)?.delete(orgKey(organizationId));
     announce({ organizations: new Set([organizationId]) });
     logger.info({ projector: name, organizationId }, 'organization replayed; its events flow again');
     wake.abort();
@@ -410,6 +471,7 @@ export function createProjectionRunner(deps: {
   }
 
   async function follow(): Promise<void> {
+    let standby = false;
     while (!stopped) {
       if (wake.signal.aborted) wake = new AbortController();
       if (!leader) {
@@ -418,10 +480,12 @@ export function createProjectionRunner(deps: {
           return false;
         });
         if (!became) {
+          if (!standby) logger.info({}, 'another projection runner leads; this one stands by to take over');
+          standby = true;
           await sleep(leaderRetryMs, abort.signal);
           continue;
         }
-        logger.info({}, 'projection runner is leader');
+        standby = false;
         try {
           await rebuildOutdated();
         } catch (error) {
@@ -467,29 +531,7 @@ export function createProjectionRunner(deps: {
       }
     },
     catchUp,
-    async waitFor(position, timeoutMs = 5_000, only) {
-      const awaited = only ? projectors.filter((p) => only.includes(p.name)) : projectors;
-      const reached = async (): Promise<boolean> => {
-        // The leader knows its own progress; any other process (an API-only role) reads checkpoints.
-        if (leader) return awaited.every((p) => (applied.get(p.name) ?? -1n) >= position);
-        const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
-        return awaited.every((p) => (rows.find((r) => r.name === p.name)?.position ?? -1n) >= position);
-      };
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (await reached()) return true;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, 50);
-          function done() {
-            clearTimeout(timer);
-            progress.off('applied', done);
-            resolve();
-          }
-          progress.on('applied', done);
-        });
-      }
-      return reached();
-    },
+    waitFor,
     rebuild,
     replayOrganization,
     isLeader: () => leader !== null,
@@ -517,10 +559,15 @@ function touchedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    // The listener goes when the timer fires: a standby runner sleeps on one signal for days.
+    const onAbort = () => {
       clearTimeout(timer);
       resolve();
-    }, { once: true });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }

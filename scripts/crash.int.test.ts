@@ -3,7 +3,9 @@
 //     server is found and stopped by the next start, which comes up by itself.
 //  2. PostgreSQL stopped and started under load: the same server process carries on.
 //  3. SIGKILL of `npm start`'s embedded PostgreSQL mid-load: the server starts it again and carries on.
-// Both: every acknowledged (2xx) write is there, a retried one (same Idempotency-Key) is there once,
+//  4. Two `--role projections` processes on one database while the leader's lock session, then every
+//     connection, then PostgreSQL itself go away: one leader at a time, no event applied twice.
+// 1–3: every acknowledged (2xx) write is there, a retried one (same Idempotency-Key) is there once,
 // and the read models equal a fresh rebuild.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,7 +17,9 @@ import { z } from 'zod';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, recoverStaleServer, startEmbeddedPostgres, EMBEDDED_PASSWORD, type EmbeddedDatabase } from '../app/db/embedded';
 import { createDb } from '../app/db/pool';
+import { encodeEvent } from '../app/eventstore/codec';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
+import { expenseData } from '../test-support/finance-events';
 import { projectors } from '../projections/registry';
 import { rebuildProjector } from '../projections/rebuild';
 
@@ -241,4 +245,143 @@ describe('crash recovery under load', () => {
     expect(result.lost).toBe(0);
     expect(result.duplicated).toBe(0);
   }, 180_000);
+});
+
+type AppliedPage = { projector: string; after: bigint; through: bigint; leaderPid: number; process: 'a' | 'b' };
+
+/** The committed pages a projections process logged (LOG_LEVEL=debug): which leader session applied which events. */
+function appliedPages(output: string, process: AppliedPage['process']): AppliedPage[] {
+  return output.split('\n').flatMap((line) => {
+    if (!line.includes('"projection page applied"')) return [];
+    const entry = JSON.parse(line) as { projector: string; after: string; through: string; leaderPid: number | null };
+    if (entry.leaderPid === null) throw new Error(`page applied outside the leader lock: ${line}`);
+    return [{ projector: entry.projector, after: BigInt(entry.after), through: BigInt(entry.through), leaderPid: entry.leaderPid, process }];
+  });
+}
+
+describe('two projection processes on one database', () => {
+  it("the leader's lock session, every connection and PostgreSQL itself go away: one leader at a time, each event applied once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fluxo-leaders-'));
+    const port = await freePort();
+    let pg: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, port, database: 'fluxo' });
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => pg.stop());
+    // The processes' sessions by name, so the test drops theirs and keeps its own.
+    const processUrl = new URL(pg.url);
+    processUrl.searchParams.set('application_name', 'fluxo-projections');
+    const env = { DATABASE_URL: processUrl.toString(), FLUXO_ROLE: 'projections', LOG_LEVEL: 'debug' };
+    const a = startFluxo(env);
+    cleanups.push(() => stopChild(a.child));
+    const db = await createDb(pg.url, { maximumPoolSize: 3 });
+    cleanups.push(() => db.end());
+    const holder = () => db.maybeOneFirst(sql.type(z.object({ pid: z.number() }))`
+      SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = 7263003 AND granted`).catch(() => null);
+    await expect.poll(holder, { timeout: 60_000, interval: 100 }).not.toBeNull();
+    const b = startFluxo(env);
+    cleanups.push(() => stopChild(b.child));
+    await expect.poll(() => b.output(), { timeout: 60_000, interval: 100 }).toMatch(/"msg":"another projection runner leads|não iniciou/);
+
+    // A writer appending expenses the whole time (retrying through the outages), and a watcher
+    // sampling the checkpoints and the lock's holder.
+    const eventStore = createPostgresEventStore(db, pg.url);
+    const organizationId = randomUUID();
+    const appended: bigint[] = [];
+    let stop = false;
+    const writer = (async () => {
+      for (let n = 0; !stop; n++) {
+        const data = expenseData(organizationId, { amount: BigInt(100 + n), date: '2025-06-01', description: `despesa ${n}` });
+        try {
+          const result = await eventStore.append(`expense-${data.expenseId}`, [encodeEvent({ type: 'ExpenseRecorded', data })], {
+            expectedRevision: 'no_stream',
+            metadata: { organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() },
+          });
+          appended.push(result.position);
+        } catch {
+          n--;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 15));
+      }
+    })();
+    const backwards: string[] = [];
+    const holders: number[] = [];
+    const watcher = (async () => {
+      const seen = new Map<string, bigint>();
+      while (!stop) {
+        try {
+          for (const row of await db.any(sql.type(z.object({ name: z.string(), position: z.bigint() }))`SELECT name, position FROM projection_checkpoints`)) {
+            if (row.position < (seen.get(row.name) ?? 0n)) backwards.push(`${row.name}: ${seen.get(row.name)} → ${row.position}`);
+            seen.set(row.name, row.position);
+          }
+          const pid = await holder();
+          if (pid !== null && holders.at(-1) !== pid) holders.push(pid);
+        } catch {
+          // PostgreSQL away: sample again once it is back.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    const appendedSoFar = () => appended.length;
+    const moreEvents = async () => {
+      const from = appendedSoFar();
+      await expect.poll(appendedSoFar, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(from + 30);
+    };
+    const newHolder = async (old: number | null) => {
+      await expect.poll(async () => {
+        const pid = await holder();
+        return pid !== null && pid !== old;
+      }, { timeout: 30_000, interval: 50 }).toBe(true);
+    };
+
+    await moreEvents();
+    // The leader's lock session killed, four times: the other process (or the same one, anew) takes over.
+    for (let round = 0; round < 4; round++) {
+      const pid = await holder();
+      await db.query(sql.unsafe`SELECT pg_terminate_backend(${pid})`);
+      await newHolder(pid);
+      await moreEvents();
+    }
+    // Every connection of both processes dropped at once.
+    const before = await holder();
+    await db.query(sql.unsafe`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'fluxo-projections'`);
+    await newHolder(before);
+    await moreEvents();
+    // PostgreSQL stopped and started.
+    await pg.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    pg = await startEmbeddedPostgres({ dataDir, port, database: 'fluxo' });
+    await newHolder(null);
+    await moreEvents();
+    stop = true;
+    await writer;
+    await watcher;
+
+    // The log as stored (an append cut off by an outage may have landed unacknowledged).
+    const logged = await db.anyFirst(sql.type(z.object({ position: z.bigint() }))`SELECT position FROM events WHERE type = 'ExpenseRecorded' ORDER BY position`);
+    expect(logged.length).toBeGreaterThanOrEqual(appended.length);
+    const head = logged.at(-1)!;
+    await expect.poll(async () => db.oneFirst(sql.type(z.object({ behind: z.number() }))`
+      SELECT count(*)::int AS behind FROM projection_checkpoints WHERE position < ${head.toString()}::bigint`), { timeout: 30_000, interval: 200 }).toBe(0);
+    await Promise.all([stopChild(a.child), stopChild(b.child)]);
+    await eventStore.close();
+
+    const pages = [...appliedPages(a.output(), 'a'), ...appliedPages(b.output(), 'b')];
+    const applications = (projector: string, position: bigint) => pages.filter((p) => p.projector === projector && p.after < position && position <= p.through);
+    for (const projector of ['expenses', 'dashboard-ledger']) {
+      // Every appended expense in exactly one committed page of each projector that reads it.
+      const counts = logged.map((position) => applications(projector, position).length);
+      expect(counts.filter((n) => n !== 1), `${projector}: events applied other than once`).toEqual([]);
+      // A leader session whose lock went away never applied again: each session's pages are one run in log order.
+      const sessions = pages.filter((p) => p.projector === projector).sort((x, y) => Number(x.after - y.after)).map((p) => p.leaderPid);
+      const runs = sessions.filter((pid, i) => i === 0 || sessions[i - 1] !== pid);
+      expect(new Set(runs).size, `${projector}: a leader session applied again after another took over`).toBe(runs.length);
+    }
+    expect(backwards, 'checkpoints never go backwards').toEqual([]);
+    const leadersOf = (process: AppliedPage['process']) => new Set(pages.filter((p) => p.process === process).map((p) => p.leaderPid));
+    expect([...leadersOf('a')].filter((pid) => leadersOf('b').has(pid)), 'a leader session belongs to one process').toEqual([]);
+    expect(leadersOf('a').size + leadersOf('b').size, 'leadership moved at each outage').toBeGreaterThanOrEqual(6);
+    const rows = await db.one(sql.type(z.object({ n: z.number(), total: z.bigint() }))`
+      SELECT count(*)::int AS n, coalesce(sum(amount), 0)::bigint AS total FROM expenses WHERE organization_id = ${organizationId}`);
+    expect(rows.n).toBe(logged.length);
+    console.log(`[crash] dois processos de projeção: ${logged.length} eventos, ${pages.length} páginas aplicadas, ${leadersOf('a').size} sessões líderes em A e ${leadersOf('b').size} em B, trocas de líder vistas: ${holders.length - 1}; cada evento aplicado uma vez`);
+  }, 240_000);
 });
