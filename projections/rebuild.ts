@@ -5,10 +5,14 @@
 // load is done. The live tables keep serving reads until the swap; the swap holds the
 // projectors' checkpoint rows, so the live runner waits for it instead of writing into tables
 // that are being replaced, and a reader waiting on a swapped table reads the new one.
+// An organization whose event fails is held back for the rest of the rebuild (isolation.ts), as
+// the live runner does; the swap resolves the recorded failures of every organization the rebuild
+// got through and records (or keeps) those of the ones that still fail.
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
+import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 
 export type RebuildProgress = {
@@ -67,17 +71,47 @@ function groupsOf(projectors: readonly Projector[], groups: number): Projector[]
 /** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
 export const applyMs = new Map<string, number>();
 
-async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[]): Promise<void> {
+/** Per projector: the organizations (orgKey) whose event failed in this rebuild, with that failure. */
+type Failing = Map<string, Map<string, Failure>>;
+
+async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[], failing: Failing): Promise<void> {
   for (const projector of projectors) {
     const started = performance.now();
     await useSchema(tx, shadowSchemaOf(projector));
-    await applyEvents(projector, events, tx);
+    const held = failing.get(projector.name) ?? new Map<string, Failure>();
+    failing.set(projector.name, held);
+    const kept = held.size > 0 ? events.filter((event) => !held.has(orgKey(organizationOf(event)))) : events;
+    try {
+      await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      const failures = await applyIsolated(projector, kept, tx);
+      // Every organization passes on its own: not an event's fault, so the rebuild fails.
+      if (failures.length === 0) throw error;
+      for (const failure of failures) held.set(orgKey(failure.organizationId), failure);
+    }
     applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
   }
   await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
 }
 
-export type RebuildResult = { position: bigint; applied: number; seconds: number; eventsPerSecond: number };
+const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
+
+/** In the swap: failures of organizations the rebuild got through are resolved; the ones still failing are recorded. */
+async function settleFailures(tx: Tx, projector: string, failures: ReadonlyMap<string, Failure>): Promise<void> {
+  const stillFailing = [...failures.keys()].map((key) => key || NO_ORGANIZATION);
+  await tx.query(sql.unsafe`
+    UPDATE projection_failures SET resolved_at = now()
+    WHERE projector = ${projector} AND resolved_at IS NULL
+      AND NOT COALESCE(organization_id, ${NO_ORGANIZATION}::uuid) = ANY(${sql.array(stillFailing, 'uuid')})`);
+  for (const failure of failures.values()) await recordFailure(tx, projector, failure);
+}
+
+export type RebuildResult = {
+  position: bigint; applied: number; seconds: number; eventsPerSecond: number;
+  /** Organizations still failing (held back, degraded) after the rebuild. */
+  failures: { projector: string; organizationId: string | null; position: bigint; error: unknown }[];
+};
 
 /**
  * Rebuilds `projectors` together: one pass over the log, `concurrency` connections applying
@@ -94,7 +128,8 @@ export async function rebuildAll(deps: {
   const { db, eventStore, projectors } = deps;
   const batchSize = deps.batchSize ?? 5_000;
   const started = performance.now();
-  if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0 };
+  if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0, failures: [] };
+  const failing: Failing = new Map();
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
   const groups = groupsOf(projectors, deps.concurrency ?? 2);
@@ -110,8 +145,8 @@ export async function rebuildAll(deps: {
   };
   const applyPage = async (events: readonly RecordedEvent[], tx?: Tx) => {
     if (events.length === 0) return;
-    if (tx) await applyToShadows(tx, projectors, events);
-    else await Promise.all(groups.map((group) => db.transaction((t) => applyToShadows(t, group, events))));
+    if (tx) await applyToShadows(tx, projectors, events, failing);
+    else await Promise.all(groups.map((group) => db.transaction((t) => applyToShadows(t, group, events, failing))));
     position = events[events.length - 1].position;
     applied += events.length;
   };
@@ -158,12 +193,14 @@ export async function rebuildAll(deps: {
         INSERT INTO projection_checkpoints (name, version, position, updated_at)
         VALUES (${projector.name}, ${projector.version}, ${position.toString()}::bigint, now())
         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, version = EXCLUDED.version, updated_at = now()`);
+      await settleFailures(tx, projector.name, failing.get(projector.name) ?? new Map());
     }
   });
   head = position;
   report('done');
   const seconds = (performance.now() - started) / 1000;
-  return { position, applied, seconds, eventsPerSecond: seconds > 0 ? applied / seconds : 0 };
+  const failures = [...failing].flatMap(([projector, held]) => [...held.values()].map((f) => ({ projector, organizationId: f.organizationId, position: f.event.position, error: f.error })));
+  return { position, applied, seconds, eventsPerSecond: seconds > 0 ? applied / seconds : 0, failures };
 }
 
 /** One projector (the runner's outdated-version rebuild, the admin's request). */
@@ -173,6 +210,6 @@ export async function rebuildProjector(deps: {
   projector: Projector;
   batchSize: number;
   onProgress?: (progress: RebuildProgress) => void;
-}): Promise<void> {
-  await rebuildAll({ db: deps.db, eventStore: deps.eventStore, projectors: [deps.projector], batchSize: Math.max(deps.batchSize, 1), concurrency: 1, onProgress: deps.onProgress });
+}): Promise<RebuildResult> {
+  return rebuildAll({ db: deps.db, eventStore: deps.eventStore, projectors: [deps.projector], batchSize: Math.max(deps.batchSize, 1), concurrency: 1, onProgress: deps.onProgress });
 }

@@ -6,6 +6,7 @@ import { createPostgresEventStore } from '../app/eventstore/postgres';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import type { Projector, Tx } from './projector';
+import { rebuildAll } from './rebuild';
 import { createProjectionRunner } from './runner';
 
 // A small read model: per-account balance and event count, built from test events.
@@ -268,6 +269,65 @@ describe('projection runner: one organization cannot stall the others', () => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+});
+
+describe('projection rebuild of a degraded organization', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore(database.db, database.url);
+    await database.db.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  const openFailures = () => database.db.anyFirst(sql.type(z.object({ organization_id: z.string() }))`
+    SELECT organization_id FROM projection_failures WHERE projector = 'tenant_ledger' AND resolved_at IS NULL`);
+
+  it('keeps the flag while the event still fails, clears it once the rebuild gets through, and the live runner lets the organization flow again', async () => {
+    const [tenantA, tenantB] = [randomUUID(), randomUUID()];
+    const state = { buggy: true };
+    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    await runner.start();
+    try {
+      await move(store, tenantA, 'caixa', 100);
+      await move(store, tenantB, 'caixa', 10);
+      await move(store, tenantA, 'caixa', 5, true);
+      await move(store, tenantA, 'caixa', 1000);
+      const write = await move(store, tenantB, 'caixa', 20);
+      expect(await runner.waitFor(write.position, 2_000)).toBe(true);
+      expect(await openFailures()).toEqual([tenantA]);
+
+      // Rebuilt with the bug still there: the others are rebuilt, A stays flagged and held back at its event.
+      await runner.rebuild('tenant_ledger');
+      expect(await balance(database.db, tenantB, 'caixa')).toBe(30n);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+      expect(await openFailures()).toEqual([tenantA]);
+      const held = await move(store, tenantA, 'caixa', 7);
+      expect(await runner.waitFor(held.position, 2_000)).toBe(true);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+
+      // The code fixed, the CLI's rebuild (its own connection; the live runner is not told): A's flag is cleared.
+      state.buggy = false;
+      const result = await rebuildAll({ db: database.db, eventStore: store, projectors: [tenantLedger(state)] });
+      expect(result.failures).toEqual([]);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(1112n);
+      expect(await openFailures()).toEqual([]);
+      const resolved = await database.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+        SELECT count(*)::int AS n FROM projection_failures WHERE projector = 'tenant_ledger' AND organization_id = ${tenantA} AND resolved_at IS NOT NULL`);
+      expect(resolved).toBe(1);
+
+      // The live runner applies A's next event instead of holding it back.
+      const after = await move(store, tenantA, 'caixa', 1);
+      expect(await runner.waitFor(after.position, 2_000)).toBe(true);
+      expect(await balance(database.db, tenantA, 'caixa')).toBe(1113n);
+    } finally {
+      await runner.stop();
     }
   });
 });

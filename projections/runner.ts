@@ -15,7 +15,7 @@ import { protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, describeError, heldBack, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
-import { rebuildProjector, type RebuildProgress } from './rebuild';
+import { rebuildProjector, type RebuildProgress, type RebuildResult } from './rebuild';
 
 export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 
@@ -382,7 +382,7 @@ export function createProjectionRunner(deps: {
       const stored = checkpoints.get(projector.name);
       if (stored && stored.version !== projector.version) {
         logger.info({ projector: projector.name, from: stored.version, to: projector.version }, 'rebuilding projection');
-        await rebuildProjector({ db, eventStore, projector, batchSize });
+        reportStillFailing(await rebuildProjector({ db, eventStore, projector, batchSize }));
         announce('all');
       }
     }
@@ -455,8 +455,17 @@ export function createProjectionRunner(deps: {
     const projector = projectors.find((p) => p.name === name);
     if (!projector) throw new Error(`Projeção desconhecida: ${name}`);
     await ensureCheckpoints();
-    await rebuildProjector({ db, eventStore, projector, batchSize, onProgress });
+    reportStillFailing(await rebuildProjector({ db, eventStore, projector, batchSize, onProgress }));
     announce('all');
+  }
+
+  function reportStillFailing(result: RebuildResult): void {
+    for (const failure of result.failures) {
+      logger.error(
+        { projector: failure.projector, organizationId: failure.organizationId, position: failure.position.toString(), error: describeError(failure.error) },
+        'rebuilt projection: the organization still fails and stays held back until a replay',
+      );
+    }
   }
 
   async function idle(): Promise<void> {

@@ -5,6 +5,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { createDb } from '../app/db/pool';
 import { createEventStore } from '../app/eventstore/create';
 import { projectors } from '../projections/registry';
+import { describeError } from '../projections/isolation';
 import { applyMs, rebuildAll, type RebuildProgress } from '../projections/rebuild';
 import { migrateDatabase } from '../projections/schema';
 import { argNumber } from './bench/args';
@@ -72,6 +73,9 @@ async function main(): Promise<void> {
       for (const [name, ms] of [...applyMs].sort((x, y) => y[1] - x[1])) console.log(`  ${name}: ${(ms / 1000).toFixed(1)} s`);
     }
     console.log(`${result.applied} eventos reconstruídos em ${result.seconds.toFixed(1)} s (${Math.round(result.eventsPerSecond)} eventos/s do log).`);
+    for (const failure of result.failures) {
+      console.error(`${failure.projector}: a organização ${failure.organizationId ?? '(plataforma)'} ainda falha no evento ${failure.position} e segue degradada: ${describeError(failure.error)}`);
+    }
   } finally {
     progress.stop();
     await eventStore.close();
