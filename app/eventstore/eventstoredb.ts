@@ -18,6 +18,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { eventHash, toJsonSafe } from './hash-chain';
 import { appendGuard } from './expected-revision';
+import { backwardsReadCount, revisionAt } from './stream-revision';
 import { ConcurrencyError, type EventMetadata, type EventStore, type RecordedEvent } from './port';
 
 type Json = Record<string, unknown>;
@@ -112,18 +113,17 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       return events;
     },
 
-    // One backwards read per stream (EventStoreDB has no multi-stream lookup).
+    // One backwards read per stream (EventStoreDB has no multi-stream lookup); stream-revision.ts decides.
     async streamRevisions(streamIds, { until } = {}) {
       const found = new Map<string, number>();
       await Promise.all(
         streamIds.map(async (streamId) => {
           try {
-            for await (const resolved of client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: until === undefined ? 1 : 10_000 })) {
-              const recorded = toRecorded(resolved);
-              if (!recorded || (until !== undefined && recorded.position > until)) continue;
-              found.set(streamId, recorded.revision);
-              break;
-            }
+            const newestFirst = client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: backwardsReadCount(until) });
+            const revision = await revisionAt((async function* () {
+              for await (const resolved of newestFirst) yield toRecorded(resolved);
+            })(), until);
+            if (revision !== null) found.set(streamId, revision);
           } catch (error) {
             if (!(error instanceof StreamNotFoundError)) throw error;
           }
