@@ -215,11 +215,11 @@ describe('rebuild equals the incremental read models (property)', () => {
             await write(store, w, command, new Date(clock));
           }
           next += size;
-          const live = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors, batchSize: size });
+          const live = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors, batchSize: size });
           await live.catchUp();
         }
         const incremental = await snapshotReadModels(database.db, projectors);
-        await rebuildAll({ db: database.db, eventStore: store, projectors, batchSize: rebuildPage });
+        await rebuildAll({ db: database.projectorDb, eventStore: store, projectors, batchSize: rebuildPage });
         const rebuilt = await snapshotReadModels(database.db, projectors);
         expect(differences(incremental, rebuilt)).toEqual({});
         expect(Object.values(incremental).some((rows) => rows.length > 0)).toBe(true);

@@ -11,6 +11,7 @@
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
+import { actAsProjector } from '../app/db/roles';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
@@ -41,9 +42,12 @@ const indexRow = z.object({ name: z.string(), definition: z.string() });
 async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
   const schema = shadowSchemaOf(projector);
   const shadow = sql.identifier([schema]);
-  await db.query(sql.unsafe`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
-  await db.query(sql.unsafe`CREATE SCHEMA ${shadow}`);
   return db.transaction(async (tx) => {
+    // Whoever runs the rebuild (the worker, or the owner from a script), the shadow schema and its
+    // tables belong to the projector role, which must be able to drop them on the next rebuild.
+    await actAsProjector(tx);
+    await tx.query(sql.unsafe`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
+    await tx.query(sql.unsafe`CREATE SCHEMA ${shadow}`);
     await useSchema(tx, schema);
     await projector.migrate(tx);
     // Keys stay (upserts need them), and indexes the projector reads while applying; every other
@@ -173,6 +177,7 @@ export async function rebuildAll(deps: {
 
   report('swapping');
   await db.transaction(async (tx) => {
+    await actAsProjector(tx);
     for (const projector of [...projectors].sort((a, b) => a.name.localeCompare(b.name))) {
       await tx.query(sql.unsafe`SELECT 1 FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
     }

@@ -46,7 +46,7 @@ describe('projection runner', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = createPostgresEventStore(database.db, database.url);
-    await database.db.transaction(async (tx) => ledgerProjector().migrate(tx));
+    await database.projectorDb.transaction(async (tx) => ledgerProjector().migrate(tx));
     await appendHistory(store, 120);
   });
   afterAll(async () => {
@@ -57,14 +57,14 @@ describe('projection runner', () => {
   it('after a crash mid-batch and a restart, the read model equals an uninterrupted run', async () => {
     let crashes = 0;
     const crashing = ledgerProjector({ crashOn: (event) => event.data.seq === 77 && crashes++ === 0 });
-    const first = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [crashing], batchSize: 50 });
+    const first = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [crashing], batchSize: 50 });
     await first.catchUp();
     const partial = await snapshot(database.db);
     const appliedBeforeCrash = partial.reduce((sum, row) => sum + row.events, 0);
     expect(appliedBeforeCrash).toBe(50); // the batch holding seq 77 rolled back whole, checkpoint included
     await first.stop();
 
-    const restarted = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [ledgerProjector()], batchSize: 50 });
+    const restarted = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()], batchSize: 50 });
     await restarted.catchUp();
     const recovered = await snapshot(database.db);
     await restarted.stop();
@@ -73,9 +73,9 @@ describe('projection runner', () => {
     const reference = await createTestDatabase();
     try {
       const referenceStore = createPostgresEventStore(reference.db, reference.url);
-      await reference.db.transaction(async (tx) => ledgerProjector().migrate(tx));
+      await reference.projectorDb.transaction(async (tx) => ledgerProjector().migrate(tx));
       await appendHistory(referenceStore, 120);
-      const clean = createProjectionRunner({ db: reference.db, connectionString: reference.url, eventStore: referenceStore, projectors: [ledgerProjector()] });
+      const clean = createProjectionRunner({ db: reference.projectorDb, connectionString: reference.projectorUrl, eventStore: referenceStore, projectors: [ledgerProjector()] });
       await clean.catchUp();
       expect(recovered).toEqual(await snapshot(reference.db));
       expect(recovered.reduce((sum, row) => sum + row.events, 0)).toBe(120);
@@ -87,7 +87,7 @@ describe('projection runner', () => {
   });
 
   it('follows the log live and lets a writer wait for its own events (read-your-writes)', async () => {
-    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [ledgerProjector()] });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()] });
     await runner.start();
     try {
       const result = await store.append(`ledger-${randomUUID()}`, [{ type: 'LedgerMoved', data: { account: 'ao-vivo', amount: 4200, seq: -1 } }], { expectedRevision: 'no_stream', metadata: meta() });
@@ -101,8 +101,8 @@ describe('projection runner', () => {
   });
 
   it('lets only one runner lead per database', async () => {
-    const a = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [ledgerProjector()] });
-    const b = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [ledgerProjector()] });
+    const a = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()] });
+    const b = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()] });
     await a.start();
     await b.start();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -114,7 +114,7 @@ describe('projection runner', () => {
   it('rebuilds a new version into shadow tables and swaps them in, serving the old tables meanwhile', async () => {
     const before = await snapshot(database.db);
     const v2 = ledgerProjector({ version: 2 });
-    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [v2] });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [v2] });
     const progress: bigint[] = [];
     await runner.rebuild('test_ledger', (p) => progress.push(p.position));
     const after = await snapshot(database.db);
@@ -165,7 +165,7 @@ describe('projection runner: one organization cannot stall the others', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = createPostgresEventStore(database.db, database.url);
-    await database.db.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
+    await database.projectorDb.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
   });
   afterAll(async () => {
     await store.close();
@@ -175,7 +175,7 @@ describe('projection runner: one organization cannot stall the others', () => {
   it("holds back a poisoned tenant, keeps the others live, and catches it up with a replay once fixed", async () => {
     const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
       await move(store, tenantA, 'caixa', 100);
@@ -216,7 +216,7 @@ describe('projection runner: one organization cannot stall the others', () => {
   it('processes a requested replay of one organization (projection_rebuilds row + NOTIFY) and reports it done', async () => {
     const tenant = randomUUID();
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
       await move(store, tenant, 'banco', 50, true);
@@ -240,8 +240,8 @@ describe('projection runner: one organization cannot stall the others', () => {
 
   it('a runner whose leader connection is killed stops applying; the other takes over; no event is applied twice', async () => {
     const tenant = randomUUID();
-    const a = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'A' })], leaderRetryMs: 100 });
-    const b = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'B' })], leaderRetryMs: 100 });
+    const a = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'A' })], leaderRetryMs: 100 });
+    const b = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'B' })], leaderRetryMs: 100 });
     await a.start();
     await expect.poll(() => a.isLeader(), { timeout: 5_000 }).toBe(true);
     await b.start();

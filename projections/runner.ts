@@ -11,7 +11,7 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import type { Db } from '../app/db/pool';
-import { protectOperatorRows } from '../app/db/rls';
+import { letProjectorSeeAll, protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, describeError, heldBack, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
@@ -76,6 +76,7 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
   // session can never read another organization's failures or replays.
   await protectOperatorRows(db, 'projection_failures', { ownRows: true });
   await protectOperatorRows(db, 'projection_rebuilds');
+  for (const table of ['projection_failures', 'projection_rebuilds']) await letProjectorSeeAll(db, table);
 }
 
 const checkpointRow = z.object({ name: z.string(), version: z.number(), position: z.bigint() });

@@ -4,7 +4,8 @@ import { safeError } from '../app/log-safety';
 import { loadAuditKey, type AuditKey } from '../app/audit/key';
 import { startAuditSealer } from '../app/audit/seal';
 import { createDb } from '../app/db/pool';
-import { runtimePassword, runtimeUrl } from '../app/db/roles';
+import { platformDb } from '../app/db/platform';
+import { projectorUrl, rolePassword, runtimeUrl } from '../app/db/roles';
 import type { AppDeps } from '../app/deps';
 import { createEventStore } from '../app/eventstore/create';
 import { ensureSuperAdmin } from '../app/identity/bootstrap';
@@ -52,14 +53,24 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     ...(options.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   }, options.logStream);
   const role = options.role ?? 'all';
-  // The owner's connection migrates and runs the projections (which rebuild their own tables);
-  // everything that serves requests uses the least-privileged runtime role (app/db/roles.ts).
-  const db = await createDb(options.databaseUrl);
-  await migrateDatabase(db, { runtimePassword: runtimePassword(options.databaseUrl) });
+  // The owner's connection only migrates. Everything that serves requests, and the audit sealer,
+  // uses the least-privileged runtime role; the projections run as the projector role, which owns
+  // the read models and only reads the log (app/db/roles.ts).
+  const owner = await createDb(options.databaseUrl, { maximumPoolSize: 1 });
+  try {
+    await migrateDatabase(owner, {
+      runtimePassword: rolePassword(options.databaseUrl, 'fluxo_runtime'),
+      projectorPassword: rolePassword(options.databaseUrl, 'fluxo_projector'),
+    });
+  } finally {
+    await owner.end();
+  }
   const appUrl = runtimeUrl(options.databaseUrl);
   const appDb = await createDb(appUrl);
+  const projectionUrl = projectorUrl(options.databaseUrl);
+  const projectionDb = await createDb(projectionUrl);
   const eventStore = createEventStore({ db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl });
-  const runner = createProjectionRunner({ db, connectionString: options.databaseUrl, eventStore, projectors, logger });
+  const runner = createProjectionRunner({ db: projectionDb, connectionString: projectionUrl, eventStore, projectors, logger });
   const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
   const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;
   const deps: AppDeps = {
@@ -82,7 +93,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     await runner.start();
     if (auditKey) {
       const seconds = Number(process.env.FLUXO_AUDIT_CHECKPOINT_SECONDS ?? 30);
-      sealer = startAuditSealer({ db, eventStore, auditKey, logger }, options.auditCheckpointMs ?? seconds * 1000);
+      sealer = startAuditSealer({ db: platformDb(appDb), eventStore, auditKey, logger }, options.auditCheckpointMs ?? seconds * 1000);
     }
   }
 
@@ -121,7 +132,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
       await runner.stop();
       await eventStore.close();
       await appDb.end();
-      await db.end();
+      await projectionDb.end();
     },
   };
 }

@@ -24,9 +24,9 @@ const silentLogger = { info: () => undefined, warn: () => undefined, error: () =
 
 export async function createTestApp(options: { clock?: () => Date; server?: ServerOptions; readYourWritesMs?: number; startRunner?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  // The API as in production: the runtime role; the projection runner on the owner's connection.
+  // As in production: the API on the runtime role, the projection runner on the projector role.
   const eventStore = createPostgresEventStore(database.appDb, database.appUrl);
-  const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore, projectors });
+  const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore, projectors });
   const deps: AppDeps = {
     db: database.appDb,
     eventStore,

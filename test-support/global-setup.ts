@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../app/db/embedded';
 import { createDb } from '../app/db/pool';
 import { migrateDatabase } from '../projections/schema';
-import { runtimePassword } from '../app/db/roles';
+import { rolePassword } from '../app/db/roles';
 import { databaseUrl } from './database';
 import { sql } from 'slonik';
 
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
   const admin = await createDb(adminUrl, { maximumPoolSize: 1 });
   await admin.query(sql.unsafe`CREATE DATABASE ${sql.identifier([templateDatabase])}`);
   const template = await createDb(databaseUrl(adminUrl, templateDatabase), { maximumPoolSize: 1 });
-  await migrateDatabase(template, { runtimePassword: runtimePassword(adminUrl) });
+  await migrateDatabase(template, { runtimePassword: rolePassword(adminUrl, 'fluxo_runtime'), projectorPassword: rolePassword(adminUrl, 'fluxo_projector') });
   await template.end();
 
   project.provide('adminUrl', adminUrl);

@@ -4,7 +4,7 @@
 // - platform: for the runtime role only, inside an explicit platform context (asPlatform), for
 //   the paths that legitimately span tenants (login, sessions, super admin, event-driven jobs).
 import { sql, type CommonQueryMethods } from 'slonik';
-import { privilegeList, RUNTIME_ROLE, TENANT_ROLE, type Privilege } from './roles';
+import { privilegeList, PROJECTOR_ROLE, RUNTIME_ROLE, TENANT_ROLE, type Privilege } from './roles';
 
 export async function protectTenantRows(db: Pick<CommonQueryMethods, 'query'>, table: string, tenantGrants: readonly Privilege[] = ['SELECT']): Promise<void> {
   const id = sql.identifier([table]);
@@ -37,4 +37,16 @@ export async function protectOperatorRows(db: Pick<CommonQueryMethods, 'query'>,
   await db.query(sql.unsafe`
     CREATE POLICY ${platformPolicy} ON ${id} TO ${sql.identifier([RUNTIME_ROLE])}
     USING (current_setting('app.platform', true) = 'on')`);
+}
+
+/**
+ * An operator table the projection worker reads and writes on every organization's behalf (its
+ * failures, the rebuilds it runs): a policy for the projector role alone. Read models need none,
+ * the projector owns them.
+ */
+export async function letProjectorSeeAll(db: Pick<CommonQueryMethods, 'query'>, table: string): Promise<void> {
+  const id = sql.identifier([table]);
+  const policy = sql.identifier([`${table}_projector`]);
+  await db.query(sql.unsafe`DROP POLICY IF EXISTS ${policy} ON ${id}`);
+  await db.query(sql.unsafe`CREATE POLICY ${policy} ON ${id} TO ${sql.identifier([PROJECTOR_ROLE])} USING (true) WITH CHECK (true)`);
 }
