@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
-import { RESET_LINK_INVALID, RESET_REQUESTED } from '../../app/identity/password-reset';
+import { passwordResetsSettled, RESET_LINK_INVALID, RESET_REQUESTED } from '../../app/identity/password-reset';
 
 let t: TestApp;
 let now = new Date('2026-03-10T12:00:00Z');
@@ -20,8 +21,12 @@ let address = 0;
 /** Each test from its own client address, so the per-address limit is only met where it is tested. */
 const from = () => `10.0.0.${++address}`;
 
-const forgot = (email: string, remoteAddress = from()) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });
+/** Asks for a link, then waits for the server's background work on it (the answer does not). */
+async function forgot(email: string, remoteAddress = from()) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });
+  await passwordResetsSettled();
+  return response;
+}
 const reset = (token: string, newPassword: string, remoteAddress = from()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword }, remoteAddress });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -52,6 +57,31 @@ describe('Esqueci minha senha', () => {
     const stored = await t.deps.db.anyFirst(sql.type(z.object({ token_hash: z.string() }))`SELECT token_hash FROM password_resets`);
     expect(stored.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
     expect(stored).not.toContain(lastToken(email));
+  });
+
+  it('answers before looking the account up: a known email takes no longer than an unknown one', async () => {
+    const { admin } = await seedTenant(t, 'Mercado Reset');
+    const email = await emailOf(admin);
+    const before = logged.length;
+    // While the users read model is locked (a plain client: not a slonik transaction, whose context
+    // the server's work would inherit), no lookup can finish; both answers still come back.
+    const locker = new pg.Client({ connectionString: t.database.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+      for (const address of [email, 'ninguem-ainda@nada.com.br']) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: address }, remoteAddress: from() });
+        expect(response.statusCode).toBe(202);
+        expect(response.json()).toEqual({ message: RESET_REQUESTED });
+      }
+      expect(logged.slice(before).filter((l) => l.obj.link)).toEqual([]);
+    } finally {
+      await locker.query('COMMIT');
+      await locker.end();
+    }
+    await passwordResetsSettled();
+    expect(logged.slice(before).filter((l) => l.obj.link).map((l) => l.obj.email)).toEqual([email]);
   });
 
   it('sets the new password with the link once, ends every session of the user, and records it without token or password', async () => {

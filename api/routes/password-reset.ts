@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { requestPasswordReset, resetPasswordWithToken, RESET_DONE, RESET_REQUESTED } from '../../app/identity/password-reset';
+import { passwordResetsSettled, requestPasswordResetInBackground, resetPasswordWithToken, RESET_DONE, RESET_REQUESTED } from '../../app/identity/password-reset';
 import { actorContext } from '../plugins/auth';
 
 const forgotBody = z.object({
@@ -17,13 +17,15 @@ const resetBody = z.object({
 const messageResponse = z.object({ message: z.string() });
 
 export const passwordResetRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
+  app.addHook('onClose', async () => passwordResetsSettled());
   app.post('/auth/forgot-password', {
     schema: { tags: ['autenticação'], summary: 'Pedir um link de redefinição de senha', body: forgotBody, response: { 202: messageResponse, 400: messageResponse, 429: messageResponse } },
     config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
   }, async (request, reply) => {
     // FLUXO_PUBLIC_URL when set: a link built from a forged Host header would point elsewhere.
     const origin = app.publicUrl ?? `${request.protocol}://${request.host}`;
-    await requestPasswordReset(deps, request.body.email, deps.clock(), ({ email, token, expiresAt }) => {
+    // Answered without waiting for the lookup: a known email costs the asker no more time than an unknown one.
+    requestPasswordResetInBackground(deps, request.body.email, deps.clock(), ({ email, token, expiresAt }) => {
       // No mail server in this deployment: the operator reads the link here and passes it on (README).
       deps.logger.warn(
         { email, link: `${origin.replace(/\/$/, '')}/reset-password#token=${token}`, expiresAt: expiresAt.toISOString() },

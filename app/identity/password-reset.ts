@@ -62,6 +62,29 @@ export async function requestPasswordReset(
   deliver({ email: found.email, token, expiresAt });
 }
 
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * requestPasswordReset without waiting for it: the answer leaves before the account is even looked
+ * up, so neither its content nor its timing tells whether the email has an account.
+ */
+export function requestPasswordResetInBackground(
+  deps: AppDeps,
+  email: string,
+  now: Date,
+  deliver: (link: { email: string; token: string; expiresAt: Date }) => void,
+): void {
+  const work = requestPasswordReset(deps, email, now, deliver)
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'pedido de redefinição de senha falhou'))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
+}
+
+/** Resolves once every reset request started so far is done (server shutdown, tests). */
+export async function passwordResetsSettled(): Promise<void> {
+  await Promise.all([...inFlight]);
+}
+
 /**
  * Sets a new password with a link's token: the token must be unused and unexpired, and is spent
  * with every other link of that user; all of the user's sessions end.
