@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('security headers', () => {
-  it('are on API JSON, API errors (401, 404, 400), the API docs and attachments alike', async () => {
+  it('are on API JSON, API errors (401, 404, 400) and the API docs alike', async () => {
     const tenant = await seedTenant(t, 'Cabeçalhos', []);
     const responses = [
       await tenant.admin.request('GET', '/api/auth/me'),
@@ -51,6 +51,39 @@ describe('security headers', () => {
     ];
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 200, 200]);
     for (const response of responses) expectSecurityHeaders(response);
+  });
+
+  it('are on refusals and failures too: 403 (CSRF), 415, 429, 500, and on an avatar image', async () => {
+    const tenant = await seedTenant(t, 'Cabeçalhos em erros', []);
+    const refused = [
+      await tenant.admin.request('POST', '/api/auth/logout', undefined, { 'sec-fetch-site': 'cross-site' }),
+      await tenant.admin.request('POST', '/api/categories', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 415]);
+    let limited: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 12 && limited?.statusCode !== 429; i++) {
+      limited = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'cabecalho@nada.com.br' }, remoteAddress: '10.9.9.9' });
+    }
+    expect(limited?.statusCode).toBe(429);
+    // An unexpected failure, through the same error handler as every route.
+    const failing = await buildServer(t.deps, { serveUi: false });
+    try {
+      failing.get('/api/falha-de-teste', async () => {
+        throw new Error('falha inesperada');
+      });
+      const crashed = await failing.inject({ method: 'GET', url: '/api/falha-de-teste', headers: { cookie: tenant.admin.cookie } });
+      expect(crashed.statusCode).toBe(500);
+      expectSecurityHeaders(crashed);
+    } finally {
+      await failing.close();
+    }
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const me = (await tenant.admin.request('GET', '/api/auth/me')).json() as { user: { email: string } };
+    const profile = await tenant.admin.request('PUT', '/api/auth/profile', { username: 'Com Foto', email: me.user.email, avatar: `data:image/png;base64,${png.toString('base64')}` });
+    expect(profile.statusCode).toBe(200);
+    const avatar = await tenant.admin.request('GET', profile.json().user.avatar);
+    expect(avatar.statusCode).toBe(200);
+    for (const response of [...refused, limited as LightMyRequestResponse, avatar]) expectSecurityHeaders(response);
   });
 
   it('are on the UI: index.html, its assets and the single-page fallback', async () => {
@@ -133,8 +166,8 @@ describe('cross-site request forgery', () => {
 });
 
 describe('TRUST_PROXY and the Secure cookie', () => {
-  const login = (app: TestApp['app'], headers: Record<string, string>) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana-proxy@empresa.com.br', password: 'segredo1' }, headers });
+  const login = (app: TestApp['app'], headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana-proxy@empresa.com.br', password: 'segredo1' }, headers, remoteAddress });
 
   it('marks the session cookie Secure behind a trusted TLS proxy only', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('proxy') })).statusCode).toBe(201);
@@ -148,6 +181,10 @@ describe('TRUST_PROXY and the Secure cookie', () => {
       expect(String(trusted.headers['set-cookie'])).toMatch(/; Secure/i);
       const notTls = await login(behindProxy, {});
       expect(String(notTls.headers['set-cookie'])).not.toMatch(/Secure/i);
+      // The same claim from an address that is not the configured proxy is not believed.
+      const spoofed = await login(behindProxy, { 'x-forwarded-proto': 'https' }, '203.0.113.7');
+      expect(spoofed.statusCode).toBe(200);
+      expect(String(spoofed.headers['set-cookie'])).not.toMatch(/Secure/i);
     } finally {
       await behindProxy.close();
     }
