@@ -67,8 +67,9 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   }
   const appUrl = runtimeUrl(options.databaseUrl);
   const appDb = await createDb(appUrl);
-  const projectionUrl = projectorUrl(options.databaseUrl);
-  const projectionDb = await createDb(projectionUrl);
+  // An API-only process never applies: its runner only reads checkpoints (waitFor), as the runtime role.
+  const projectionUrl = role === 'api' ? appUrl : projectorUrl(options.databaseUrl);
+  const projectionDb = role === 'api' ? appDb : await createDb(projectionUrl);
   const eventStore = createEventStore({ db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl });
   const runner = createProjectionRunner({ db: projectionDb, connectionString: projectionUrl, eventStore, projectors, logger });
   const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
@@ -132,7 +133,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
       await runner.stop();
       await eventStore.close();
       await appDb.end();
-      await projectionDb.end();
+      if (projectionDb !== appDb) await projectionDb.end();
     },
   };
 }
