@@ -279,7 +279,7 @@ describe('projection rebuild of a degraded organization', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = createPostgresEventStore(database.db, database.url);
-    await database.db.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
+    await database.projectorDb.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
   });
   afterAll(async () => {
     await store.close();
@@ -292,7 +292,7 @@ describe('projection rebuild of a degraded organization', () => {
   it('keeps the flag while the event still fails, clears it once the rebuild gets through, and the live runner lets the organization flow again', async () => {
     const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.db, connectionString: database.url, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
       await move(store, tenantA, 'caixa', 100);
