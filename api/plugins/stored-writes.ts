@@ -10,9 +10,10 @@
 // 202 with the record's id and the log position, and the UI waits for the record.
 //
 // Read-your-writes is per session: a write waits only for the read models that answer its own
-// records (Projector.answers: the expenses list for an expense); the same session's next read
-// waits for every read model to include that write (the dashboard, search, budgets' spending…).
-// Other sessions see it as soon as the projections apply it.
+// records (Projector.answers: the expenses list for an expense); the same session's next request
+// waits for every read model to include that write (the dashboard, search, budgets' spending…),
+// unless it is a write that decides from its own records alone. Other sessions see it as soon as
+// the projections apply it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app/deps';
@@ -107,6 +108,16 @@ export function trackedEventStore(inner: EventStore): EventStore {
   };
 }
 
+/**
+ * Writes of records that decide from their own stream and record read models only (never from a
+ * derived view such as the category memory, the unified transactions or the ledger): they need not
+ * wait for the session's earlier writes to reach every view. Any other write does (an OFX import
+ * categorises and deduplicates from views the session's last edits feed).
+ */
+const SELF_CONTAINED_WRITES = ['/api/expenses', '/api/revenues', '/api/financial-goals', '/api/investments', '/api/budgets', '/api/categories', '/api/notifications'];
+const isSelfContainedWrite = (route: string | undefined) =>
+  !!route && SELF_CONTAINED_WRITES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+
 const STREAM_CATEGORY = /^(.*)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The highest log position each session wrote and has not yet read back everywhere. */
@@ -173,9 +184,9 @@ export function registerStoredWrites(app: FastifyInstance, deps: Pick<AppDeps, '
     request.storedWrites = store;
     requestWrites.run(store, done);
   });
-  // The session's next read after a write sees it everywhere (bounded by the read-your-writes wait).
+  // The session's next request after a write sees it everywhere (bounded by the read-your-writes wait).
   app.addHook('preHandler', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (WRITE_METHODS.has(request.method) && isSelfContainedWrite(request.routeOptions.url)) return;
     const session = request.auth?.token;
     const written = session ? sessionWrites.get(session) : undefined;
     if (!session || written === undefined) return;
