@@ -146,6 +146,11 @@ export function createProjectionRunner(deps: {
   const leaderRetryMs = deps.leaderRetryMs ?? 2_000;
   const progress = new EventEmitter();
   progress.setMaxListeners(0);
+  // Two lanes follow the log side by side under one leadership: the read models that answer a
+  // write's own records (Projector.answers), which the write waits for, and the derived views
+  // (ledger, search, triggers…), which only the writer's next read waits for. A slow view never
+  // delays a write's answer.
+  const lanes = [projectors.filter((p) => p.answers), projectors.filter((p) => !p.answers)].filter((lane) => lane.length > 0);
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
   const announce = (change: ReadModelChange) => changes.emit('change', change);
@@ -240,11 +245,11 @@ export function createProjectionRunner(deps: {
   }
 
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
-  async function runOnce(fencePid: number | null): Promise<number> {
+  async function runOnce(fencePid: number | null, lane: readonly Projector[] = projectors): Promise<number> {
     const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
     const positions = new Map(rows.map((row) => [row.name, row.position]));
     const now = Date.now();
-    const active = projectors.filter((p) => (failingUntil.get(p.name) ?? 0) <= now);
+    const active = lane.filter((p) => (failingUntil.get(p.name) ?? 0) <= now);
     if (active.length === 0) return 0;
     const from = active.reduce((min, p) => {
       const position = positions.get(p.name) ?? 0n;
@@ -469,9 +474,9 @@ export function createProjectionRunner(deps: {
     }
   }
 
-  async function idle(): Promise<void> {
+  async function idle(lane: readonly Projector[]): Promise<void> {
     const head = await eventStore.headPosition();
-    const slowest = projectors.reduce((min, p) => {
+    const slowest = lane.reduce((min, p) => {
       const position = applied.get(p.name) ?? 0n;
       return position < min ? position : min;
     }, head);
@@ -502,17 +507,25 @@ export function createProjectionRunner(deps: {
           logger.error({ err: error }, 'rebuild of outdated projections failed');
         }
       }
+      const fence = leader?.pid ?? null;
+      if (fence === null) continue;
+      await Promise.all(lanes.map((lane, i) => followLane(lane, fence, i === 0)));
+    }
+  }
+
+  /** One lane's passes while `fence` leads; returns when leadership ends or the runner stops. */
+  async function followLane(lane: readonly Projector[], fence: number, takesRebuilds: boolean): Promise<void> {
+    while (!stopped && leader?.pid === fence) {
+      if (wake.signal.aborted) wake = new AbortController();
       try {
-        const fence = leader?.pid ?? null;
-        if (fence === null) continue;
-        await startRequestedRebuild();
-        const read = await runOnce(fence);
-        if (read === 0 && !stopped) await idle();
+        if (takesRebuilds) await startRequestedRebuild();
+        const read = await runOnce(fence, lane);
+        if (read === 0 && !stopped) await idle(lane);
       } catch (error) {
-        if (stopped) break;
+        if (stopped) return;
         if (error instanceof LostLeadership) {
           dropLeadership('leader lock no longer held by this runner');
-          continue;
+          return;
         }
         logger.error({ err: error }, 'projection runner pass failed');
         await sleep(1_000, abort.signal);
