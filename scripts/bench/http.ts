@@ -4,8 +4,14 @@ import autocannon from 'autocannon';
 
 export type Load = { requestsPerSecond: number; p99: number; errors: number; non2xx: number; total: number };
 
-export async function hammer(options: { url: string; seconds: number; connections?: number; cookie?: string; method?: 'GET' | 'POST'; body?: unknown }): Promise<Load> {
+export async function hammer(options: { url: string; seconds: number; connections?: number; cookie?: string; cookies?: readonly string[]; method?: 'GET' | 'POST'; body?: unknown }): Promise<Load> {
+  let connection = 0;
   const result = await autocannon({
+    // One session per connection when given several: as many people as connections.
+    ...(options.cookies?.length ? { setupClient: (client: { setHeaders: (headers: Record<string, string>) => void }) => {
+      const cookie = options.cookies![connection++ % options.cookies!.length];
+      client.setHeaders({ cookie, ...(options.body ? { 'content-type': 'application/json' } : {}), accept: 'application/json' });
+    } } : {}),
     url: options.url,
     connections: options.connections ?? 16,
     duration: options.seconds,
