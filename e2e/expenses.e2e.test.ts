@@ -1,5 +1,7 @@
-// Money out in a real browser: a budget, then an expense with a PDF receipt (analyzed and applied)
-// created, viewed, edited and deleted — and the budget's progress moving with it.
+// Money out in a real browser: a budget (a second one for the same category refused), then an expense
+// with a PDF receipt (analyzed and applied) created, viewed, edited and deleted — and the budget's
+// progress moving with it. A new category starts with an unused colour; a list search is not kept
+// for the next visit.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saoPauloDate } from '../domain/shared/dates';
@@ -7,6 +9,7 @@ import { receiptPdf } from '../test-support/documents';
 import { startApp, type E2eApp } from './support/app';
 import { launchBrowser, signedInPage } from './support/browser';
 import { seedOrganization } from './support/organization';
+import { expectReadableToast } from './support/toast';
 
 const ADMIN = { username: 'Marina Costa', email: 'marina@confeitaria.com.br', password: 'segredo123' };
 const VIEWER = { username: 'Léo Prado', email: 'leo@confeitaria.com.br', password: 'segredo123' };
@@ -65,10 +68,29 @@ describe('Despesas and Orçamento', () => {
     await expectBudget(/R\$\s0,00/, 'Dentro do orçamento', '0,0');
   });
 
+  it('refuses a second monthly Marketing budget and says why', async () => {
+    await page.getByRole('button', { name: 'Novo Orçamento', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Criar Novo Orçamento' });
+    await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Marketing' }).click();
+    await dialog.getByLabel('Valor do Orçamento (R$)').fill('500');
+    await dialog.getByRole('button', { name: 'Criar Orçamento' }).click();
+    await expectReadableToast(page, 'Erro ao criar orçamento', 'Já existe um orçamento mensal para Marketing. Edite o orçamento existente em vez de criar outro.');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.reload();
+    await marketingBudget().waitFor();
+    expect(await page.getByRole('listitem', { name: 'Marketing' }).count()).toBe(1);
+  });
+
   it('adds a category with the category manager; default ones cannot be deleted', async () => {
     await page.goto('/expenses');
     await page.getByRole('button', { name: 'Categorias' }).click();
     const manager = page.getByRole('dialog', { name: 'Gerenciar Categorias' });
+    // A new category starts with a colour no other category has.
+    const used = await page.evaluate(async () => ((await (await fetch('/api/categories')).json()) as { color: string }[]).map((c) => c.color.toLowerCase()));
+    expect(used.length).toBeGreaterThanOrEqual(9);
+    const offered = async () => (await manager.locator('input[name="color"]').inputValue()).toLowerCase();
+    await expect.poll(async () => used.includes(await offered()), { timeout: 5_000 }).toBe(false);
     await manager.getByLabel('Nome').fill('Eventos e Feiras');
     await manager.getByText('Slug: eventos-e-feiras').waitFor();
     await manager.getByRole('button', { name: 'Adicionar Categoria' }).click();
@@ -91,6 +113,8 @@ describe('Despesas and Orçamento', () => {
     expect(await dialog.getByLabel('Data').inputValue()).toBe(today);
     await dialog.getByLabel('Descrição').fill('Campanha de lançamento no Instagram');
     await dialog.getByRole('combobox', { name: 'Categoria' }).click();
+    // The default categories match the nine budget categories: DAS, DARF and ISS go to Impostos.
+    for (const name of ['Vendas', 'Fornecedores', 'Impostos', 'Investimento']) await page.getByRole('option', { name, exact: true }).waitFor();
     await page.getByRole('option', { name: 'Marketing' }).click();
     await dialog.getByRole('button', { name: 'Criar Despesa' }).click();
     await page.getByText('Despesa criada').waitFor();
@@ -117,20 +141,21 @@ describe('Despesas and Orçamento', () => {
     await page.getByText('Total Gasto').waitFor();
   });
 
-  it('edits the expense; at 120% the budget is exceeded', async () => {
+  it('edits the expense, typed as 1.199,96; at 119,9% (cut, never rounded up) the budget is exceeded', async () => {
     await page.goto('/expenses');
     await row('Campanha de lançamento no Instagram').getByRole('button', { name: 'Editar despesa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Despesa' });
-    await dialog.getByLabel('Valor (R$)').fill('1200');
+    await dialog.getByLabel('Valor (R$)').fill('1.199,96');
     await dialog.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Concluído' }).click();
     await dialog.getByRole('button', { name: 'Atualizar Despesa' }).click();
     await page.getByText('Despesa atualizada').waitFor();
     const edited = row('Campanha de lançamento no Instagram');
-    await edited.getByText(/R\$\s1\.200,00/).waitFor();
+    await edited.getByText(/R\$\s1\.199,96/).waitFor();
     await edited.getByText('Concluído').waitFor();
     await edited.getByRole('button', { name: /Ver anexo/ }).waitFor();
-    await expectBudget(/R\$\s1\.200,00/, 'Excedido', '120,0');
+    // The same one-decimal cut as the budget's insight and notification (119,996% is not '120,0%').
+    await expectBudget(/R\$\s1\.199,96/, 'Excedido', '119,9');
   });
 
   it('refuses to overwrite a change saved meanwhile in another tab, and says so', async () => {
@@ -166,6 +191,15 @@ describe('Despesas and Orçamento', () => {
     await viewer.getByRole('listitem', { name: 'Marketing' }).waitFor();
     expect(await viewer.getByRole('button', { name: /Novo Orçamento/ }).count()).toBe(0);
     await viewer.context().close();
+  });
+
+  it('forgets a list search on the next visit instead of showing an empty list without a hint', async () => {
+    await page.goto('/expenses');
+    await page.getByPlaceholder('Buscar despesas').fill('nada-com-este-nome');
+    await page.getByText('Nenhuma despesa encontrada').waitFor();
+    await page.goto('/expenses');
+    await row('Campanha de lançamento no Instagram').waitFor();
+    expect(await page.getByPlaceholder('Buscar despesas').inputValue()).toBe('');
   });
 
   it('deletes the expense; the budget is back to nothing spent', async () => {
