@@ -1,14 +1,15 @@
 // Identity and administration in a real browser: an org_admin creates a user; the new user (view-only)
-// sees no Usuários menu and no create buttons; the super admin acts as the organization, sees the
-// banner, and returns with 'Voltar ao Admin'; the platform analyst sees only the projections and rebuilds one.
-import type { Browser, Page } from 'playwright-core';
+// sees no Usuários menu and no create buttons; the super admin, not acting as anyone, sees the admin
+// panel only (no tenant request, no 403), acts as the organization, sees the banner, and returns with
+// 'Voltar ao Admin'; the platform analyst sees only the projections and rebuilds one.
+import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../app/context';
 import { createUserAccount, registerOrganization } from '../app/identity/auth';
 import { SUPER_ADMIN, startApp, type E2eApp } from './support/app';
-import { launchBrowser, signedInPage } from './support/browser';
+import { launchBrowser, loginThroughUi, newPage, signedInPage } from './support/browser';
 
 const ADMIN = { email: 'helena@oficina.com.br', password: 'segredo123' };
 const NEW_USER = { username: 'Rafael Lima', email: 'rafael@oficina.com.br', password: 'rafael123' };
@@ -80,14 +81,37 @@ describe('Usuários, papéis e personificação', () => {
   });
 
   it('the super admin acts as the organization, sees the banner, and returns with \'Voltar ao Admin\'', async () => {
-    const page = await signedInPage(browser, app.url, SUPER_ADMIN);
-    // Not acting as a tenant, the super admin lands on the admin panel and sees nothing of a tenant.
+    const page = await newPage(browser, app.url);
+    // Not acting as a tenant, the super admin lands on the admin panel and sees nothing of a tenant:
+    // no tenant request (dashboard figures, notification polling), so no 403 and no 'Failed to fetch'.
+    const refused: string[] = [];
+    const tenantCalls: string[] = [];
+    const consoleErrors: string[] = [];
+    const onResponse = (response: Response) => { if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) refused.push(`${response.status()} ${new URL(response.url()).pathname}`); };
+    const onRequest = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/(financial|charts|notifications|expenses|revenues|transactions|ai-insights|budgets|goals)/.test(path)) tenantCalls.push(path);
+    };
+    const onConsole = (message: ConsoleMessage) => { if (message.type() === 'error') consoleErrors.push(message.text()); };
+    page.on('response', onResponse);
+    page.on('request', onRequest);
+    page.on('console', onConsole);
+    await loginThroughUi(page, SUPER_ADMIN.email, SUPER_ADMIN.password);
     await page.waitForURL('**/admin');
     await page.getByText('Total de Organizações').waitFor();
     expect(await menuEntry(page, 'Fluxo de Caixa').count()).toBe(0);
     expect(await page.getByLabel(/notificações/i).count()).toBe(0);
     await page.goto('/dashboard');
     await page.waitForURL('**/admin');
+    await page.getByText('Total de Organizações').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('body').innerText()).not.toMatch(/Failed to fetch|Forbidden/i);
+    page.off('response', onResponse);
+    page.off('request', onRequest);
+    page.off('console', onConsole);
+    expect(refused).toEqual([]);
+    expect(tenantCalls).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     const orgRow = page.getByRole('row').filter({ hasText: ORGANIZATION });
     await orgRow.getByRole('button', { name: 'Acessar' }).click();
     const dialog = page.getByRole('dialog');

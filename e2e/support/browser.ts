@@ -24,7 +24,7 @@ export async function signedInPage(browser: Browser, baseURL: string, person: { 
   return page;
 }
 
-async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/senha/i).fill(password);
