@@ -1,5 +1,5 @@
 // The screens that read across everything, in a real browser on the demo organization: the dashboard's
-// cards and charts, a new expense moving 'Despesas Totais' and raising a budget notification in the
+// cards and charts (the 'Fluxo de Caixa' card the chart's balance, its definition in a tooltip), a new expense moving 'Despesas Totais' and raising a budget notification in the
 // bell, the header search finding it, and the cash-flow screen with its projection and alerts.
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'slonik';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../scripts/seed/demo';
 import type { E2eApp } from './support/app';
 import { closeDemo, openDemoAsAdmin, reais } from './support/demo';
+import { expectReadableToast } from './support/toast';
 
 describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
   let app: E2eApp;
@@ -30,6 +31,14 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
       expect(await cardValue(title), title).not.toBe(0);
       await card(title).getByText('vs mês anterior').waitFor();
     }
+    // 'Fluxo de Caixa' is one figure: the card shows this month's balance of the chart beside it, and
+    // its tooltip says what it counts.
+    const chart = await page.evaluate(async () => (await (await fetch('/api/charts/cash-flow')).json()) as { datasets: { key: string; data: number[] }[] });
+    const balance = chart.datasets.find((dataset) => dataset.key === 'balance')?.data.at(-1);
+    expect(await cardValue('Fluxo de Caixa')).toBeCloseTo(balance ?? Number.NaN, 2);
+    await card('Fluxo de Caixa').getByRole('button', { name: 'O que conta Fluxo de Caixa' }).hover();
+    await page.getByRole('tooltip').getByText(/É o mesmo saldo do gráfico de fluxo de caixa/).waitFor();
+    await page.mouse.move(0, 0);
     // Six months of points on three lines, and one doughnut slice per category of this month.
     const lines = page.getByTestId('cash-flow-chart').locator('.recharts-line');
     await lines.first().waitFor();
@@ -85,7 +94,7 @@ describe('Dashboard, Fluxo de Caixa, notifications and search', () => {
     expect(label).toMatch(/^Notificações: (\d|9\+) não lidas$/);
     await bell.click();
     await page.getByRole('button', { name: 'Marcar todas como lidas' }).click();
-    await page.getByText('Notificações Marcadas').waitFor();
+    await expectReadableToast(page, 'Notificações Marcadas', 'Todas as notificações foram marcadas como lidas.');
     await page.keyboard.press('Escape');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notificações');
   });
