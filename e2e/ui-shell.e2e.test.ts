@@ -1,5 +1,6 @@
-// The platform's first vertical slice in a real browser: register → dashboard shell → 404 → logout →
-// landing for the signed-out → login (with the server's error shown above the form).
+// The platform's first vertical slice in a real browser: register → dashboard shell → 404 (pt-BR, with
+// a way back) → the header avatar's menu (Perfil, Sair) → landing for the signed-out → login (with the
+// server's error shown above the form).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type E2eApp } from './support/app';
@@ -17,6 +18,9 @@ describe('UI shell', () => {
     browser = await launchBrowser();
     page = await newPage(browser, app.url);
   });
+
+  // The avatar's menu (the sidebar, which has its own 'Sair', is hidden from it while it is open).
+  const userMenu = () => page.getByRole('menu').filter({ hasText: email });
 
   afterAll(async () => {
     await browser?.close();
@@ -47,9 +51,20 @@ describe('UI shell', () => {
     await page.getByRole('heading', { name: 'Dashboard Financeiro', level: 1 }).waitFor();
   });
 
-  it('logs out to /login; signed out, / is the landing page and a screen asks to log in', async () => {
+  it("the header avatar opens the user menu: 'Perfil' goes to Configurações", async () => {
     await page.goto('/');
-    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    const menu = userMenu();
+    await menu.getByText(email).waitFor();
+    await menu.getByRole('menuitem', { name: 'Perfil' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { name: 'Configurações', level: 1 }).waitFor();
+  });
+
+  it("logs out with the avatar menu's 'Sair' to /login; signed out, / is the landing page and a screen asks to log in", async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await userMenu().getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.goto('/');
     await page.getByRole('heading', { name: /Gestão financeira inteligente/ }).waitFor();
