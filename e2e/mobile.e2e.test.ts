@@ -128,7 +128,7 @@ describe('Telas no celular (390 px)', () => {
     problems.push(...(await layoutProblems(page, '/ (menu aberto)')));
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, 240_000);
 
   it('view-only user, auditor, platform analyst and super admin: their screens', async () => {
     const viewer = await phonePage(browser, app.url, DEMO.viewer);
@@ -145,12 +145,12 @@ describe('Telas no celular (390 px)', () => {
 
     const admin = await phonePage(browser, app.url, SUPER_ADMIN);
     problems.push(...(await check(admin, ['/admin'])));
-    for (const tab of ['Usuários', 'Auditoria']) {
+    for (const tab of ['Usuários', 'Auditoria', 'Projeções']) {
       await admin.getByRole('tab', { name: tab }).click();
       await admin.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
       problems.push(...(await layoutProblems(admin, `/admin (${tab})`)));
     }
     await admin.context().close();
     expect(problems).toEqual([]);
-  });
+  }, 240_000);
 });
