@@ -1,12 +1,15 @@
 // Money in, in a real browser: a revenue and a goal created and listed in pt-BR format (BRL, dd/mm/aaaa
-// with no time-zone shift), a contribution that reaches the goal, an investment with its maturity
-// wording, and a view-only user who sees everything but cannot change it.
-import type { Browser, Locator, Page } from 'playwright-core';
+// with no time-zone shift; amounts typed 1234.5, 6000,00 and 9.000,00), the goal form checked in pt-BR
+// before anything is sent, contributions that reach the goal and survive an edit of it, a readable
+// toast, an investment with its maturity wording, and a view-only user who sees everything but cannot
+// change it.
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatDateBR, saoPauloDate } from '../domain/shared/dates';
 import { startApp, type E2eApp } from './support/app';
 import { launchBrowser, signedInPage } from './support/browser';
 import { seedOrganization } from './support/organization';
+import { expectReadableToast } from './support/toast';
 
 const ADMIN = { username: 'Rafael Nunes', email: 'rafael@estudiosol.com.br', password: 'segredo123' };
 const VIEWER = { username: 'Bia Torres', email: 'bia@estudiosol.com.br', password: 'segredo123' };
@@ -79,13 +82,28 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
     await page.getByText('Nenhuma meta definida').waitFor();
     await page.getByRole('button', { name: 'Criar Primeira Meta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Criar Nova Meta Financeira' });
+    // Checked in the browser, in pt-BR, before anything is sent; never an internal field name.
+    const goalPosts: string[] = [];
+    const onRequest = (request: Request) => { if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/financial-goals') goalPosts.push(request.url()); };
+    page.on('request', onRequest);
+    await dialog.getByRole('button', { name: 'Criar Meta' }).click();
+    await dialog.getByText('Nome da meta é obrigatório').waitFor();
+    await dialog.getByText('Valor da meta é obrigatório').waitFor();
+    await dialog.getByLabel('Valor da Meta (R$)').fill('quinze mil');
+    await dialog.getByLabel('Nome da Meta').focus();
+    await dialog.getByText('Valor inválido: use o formato 1.234,56').waitFor();
+    expect(goalPosts).toEqual([]);
+    expect(await page.locator('body').innerText()).not.toMatch(/\b(name|targetAmount|targetDate|category|currentAmount)\b/);
+    page.off('request', onRequest);
+
     await dialog.getByLabel('Nome da Meta').fill('Reserva para equipamentos');
     await dialog.getByLabel('Valor da Meta (R$)').fill('15000');
     await dialog.getByLabel('Prazo').fill('2027-03-01');
+    // Once left, the amount reads the Brazilian way.
+    expect(await dialog.getByLabel('Valor da Meta (R$)').inputValue()).toBe('15.000,00');
     await choose(dialog, 'Categoria', 'Fundo de Emergência');
     await dialog.getByRole('button', { name: 'Criar Meta' }).click();
-    await page.getByText('Meta criada').waitFor();
-    await page.getByText('Nova meta financeira adicionada com sucesso.').waitFor();
+    await expectReadableToast(page, 'Meta criada', 'Nova meta financeira adicionada com sucesso.');
 
     const goal = page.getByLabel('Meta Reserva para equipamentos');
     await goal.getByText('Fundo de Emergência').waitFor();
@@ -100,7 +118,8 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
     const goal = page.getByLabel('Meta Reserva para equipamentos');
     await goal.getByRole('button', { name: 'Registrar aporte' }).click();
     let dialog = page.getByRole('dialog', { name: /Registrar Aporte/ });
-    await dialog.getByLabel('Valor do Aporte (R$)').fill('6000');
+    // '1234,56' typing: the comma is the decimal separator (it once stored a hundred times more).
+    await dialog.getByLabel('Valor do Aporte (R$)').fill('6000,00');
     await dialog.getByRole('button', { name: 'Adicionar Aporte' }).click();
     await page.getByText('Aporte registrado').waitFor();
     await goal.getByText('40%').waitFor();
@@ -108,12 +127,30 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
 
     await goal.getByRole('button', { name: 'Registrar aporte' }).click();
     dialog = page.getByRole('dialog', { name: /Registrar Aporte/ });
-    await dialog.getByLabel('Valor do Aporte (R$)').fill('9000');
+    // '1.234,56' typing: thousands dots and a decimal comma (it once was a browser error).
+    await dialog.getByLabel('Valor do Aporte (R$)').fill('9.000,00');
     await dialog.getByRole('button', { name: 'Adicionar Aporte' }).click();
     await goal.getByText('100%').waitFor();
     await goal.getByText('Meta atingida!').waitFor();
     await card('Concluídas').getByText('1', { exact: true }).waitFor();
     await card('Em Progresso').getByText('0', { exact: true }).waitFor();
+  });
+
+  it('editing the goal after the contributions keeps them', async () => {
+    const goal = page.getByLabel('Meta Reserva para equipamentos');
+    await goal.getByRole('button', { name: 'Editar meta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar Meta Financeira' });
+    await expect.poll(() => dialog.getByLabel('Valor da Meta (R$)').inputValue()).toBe('15.000,00');
+    await dialog.getByLabel('Prazo').fill('2027-06-01');
+    const [update] = await Promise.all([
+      page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/financial-goals/')),
+      dialog.getByRole('button', { name: 'Atualizar Meta' }).click(),
+    ]);
+    expect(update.postDataJSON()).not.toHaveProperty('currentAmount');
+    // The stored goal: the new deadline, the contributions kept.
+    const stored = () => page.evaluate(async (url) => (await (await fetch(url)).json()) as { targetDate: string; currentAmount: string }, new URL(update.url()).pathname);
+    await expect.poll(async () => (await stored()).targetDate, { timeout: 30_000 }).toBe('2027-06-01');
+    expect((await stored()).currentAmount).toBe('15000.00');
   });
 
   it('validates and creates an investment; its maturity is worded against today', async () => {
