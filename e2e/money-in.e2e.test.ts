@@ -147,10 +147,15 @@ describe('Receitas, Metas Financeiras and Investimentos', () => {
       dialog.getByRole('button', { name: 'Atualizar Meta' }).click(),
     ]);
     expect(update.postDataJSON()).not.toHaveProperty('currentAmount');
+    // The dialog read the goal as the contributions left it: its If-Match is that revision, not the
+    // one cached at creation (which was refused with 409, 'alterado por outra pessoa').
+    expect((await update.response())?.status()).toBe(200);
+    await page.getByText('Meta atualizada').waitFor();
+    await goal.getByText('01/06/2027').waitFor();
     // The stored goal: the new deadline, the contributions kept.
-    const stored = () => page.evaluate(async (url) => (await (await fetch(url)).json()) as { targetDate: string; currentAmount: string }, new URL(update.url()).pathname);
-    await expect.poll(async () => (await stored()).targetDate, { timeout: 30_000 }).toBe('2027-06-01');
-    expect((await stored()).currentAmount).toBe('15000.00');
+    const stored = await page.evaluate(async (url) => (await (await fetch(url)).json()) as { targetDate: string; currentAmount: string }, new URL(update.url()).pathname);
+    expect(stored).toMatchObject({ targetDate: '2027-06-01', currentAmount: '15000.00' });
+    await goal.getByText('100%').waitFor();
   });
 
   it('validates and creates an investment; its maturity is worded against today', async () => {

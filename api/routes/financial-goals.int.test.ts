@@ -67,6 +67,20 @@ describe('financial goals API', () => {
     expect(raised.json()).toMatchObject({ name: 'Reserva maior', targetAmount: '200.00', progress: 50, status: 'active', completedAt: null });
   });
 
+  it('edits the deadline after contributions without currentAmount (as the Metas screen does): the contributions stay', async () => {
+    const { id } = (await admin.request('POST', '/api/financial-goals', { name: 'Reserva para equipamentos', targetAmount: '15000', targetDate: '2027-03-01', category: 'emergency_fund' })).json();
+    await admin.request('POST', `/api/financial-goals/${id}/contributions`, { amount: '6000.00' });
+    await admin.request('POST', `/api/financial-goals/${id}/contributions`, { amount: '9000.00' });
+    const shown = await admin.request('GET', `/api/financial-goals/${id}`);
+    const { name, targetAmount, category, version } = shown.json();
+    expect(shown.headers.etag).toBe(`"${version}"`);
+    const edited = await admin.request('PUT', `/api/financial-goals/${id}`, { name, targetAmount, targetDate: '2027-06-01', category }, { 'if-match': `"${version}"` });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ targetDate: '2027-06-01', currentAmount: '15000.00', progress: 100, status: 'completed' });
+    expect(edited.json().version).toBeGreaterThan(version);
+    expect((await admin.request('GET', `/api/financial-goals/${id}`)).json()).toMatchObject({ targetDate: '2027-06-01', currentAmount: '15000.00' });
+  });
+
   it('deletes a goal', async () => {
     const { id } = (await admin.request('POST', '/api/financial-goals', reserva)).json();
     expect((await admin.request('DELETE', `/api/financial-goals/${id}`)).statusCode).toBe(200);
