@@ -116,6 +116,7 @@ describe('Telas no celular (390 px)', () => {
     const problems = await check(page, [
       '/', '/cash-flow', '/expenses', '/budget', '/revenues', '/goals', '/investments', '/ai-insights', '/reports',
       '/import-ofx', '/bank-integration', '/bank-integration?tab=imported', '/bank-integration?tab=logs', '/users', '/audit', '/profile',
+      '/pagina-que-nao-existe',
     ]);
     // The doughnut's legend shows each category's value and share in pt-BR.
     await visit(page, '/');

@@ -82,6 +82,7 @@ export const fluxoMessages = {
     },
     notFound: {
       title: '404 — Página não encontrada',
+      pageTitle: 'Página não encontrada',
       hint: 'O endereço que você abriu não existe ou foi movido. Confira o link ou volte ao início.',
       back: 'Voltar ao início',
     },

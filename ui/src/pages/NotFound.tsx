@@ -2,13 +2,16 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 export const NotFound = () => {
   const translate = useTranslate();
   return (
     <Box sx={{ minHeight: '70vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+      {/* The header's title, as every signed-in screen has (signed out there is no header: nothing shown).
+          Without it the header kept an empty, invisible heading. */}
+      <Title title="fluxo.notFound.pageTitle" />
       <Card sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent sx={{ p: 3 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
