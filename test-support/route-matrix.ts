@@ -31,6 +31,10 @@ export type RouteCase = {
   adminsOnly?: true;
   /** A valid body; `actor` is who will send it. */
   body?: (ctx: MatrixContext, actor: Client) => unknown | Promise<unknown>;
+  /** A valid query string for a read that needs one (`?…`), so its answer is about access, not validation. */
+  query?: string;
+  /** A platform route the `analyst` may use too: the projections (read, rebuild, replay) and nothing else of /api/admin. */
+  analysts?: true;
 };
 
 const unique = () => randomUUID().slice(0, 8);
@@ -161,9 +165,11 @@ export const routeCases: Record<string, RouteCase> = {
   'POST /api/admin/impersonate': { kind: 'platform', body: ({ tenant }) => ({ organizationId: tenant.organizationId, reason: 'Matriz de acesso' }) },
   'POST /api/admin/stop-impersonation': { kind: 'platform' },
   'GET /api/admin/impersonations/:id': { kind: 'platform', params: id(make.impersonationSession) },
+  // The projections are the analyst's (and the super admin's); the rest of /api/admin is not.
+  'GET /api/admin/projections': { kind: 'platform', analysts: true },
   // One rebuild at a time per projector (409 otherwise): each allowed call asks for another one.
-  'POST /api/admin/projections/:name/rebuild': { kind: 'platform', params: async () => ({ name: nextRebuildable() }) },
-  'POST /api/admin/projections/:name/organizations/:organizationId/replay': { kind: 'platform', params: async ({ tenant }) => ({ name: nextRebuildable(), organizationId: tenant.organizationId }) },
+  'POST /api/admin/projections/:name/rebuild': { kind: 'platform', analysts: true, params: async () => ({ name: nextRebuildable() }) },
+  'POST /api/admin/projections/:name/organizations/:organizationId/replay': { kind: 'platform', analysts: true, params: async ({ tenant }) => ({ name: nextRebuildable(), organizationId: tenant.organizationId }) },
 
   'POST /api/expenses': { kind: 'tenant', body: ({ tenant }) => ({ description: `Nova despesa ${tenant.marker}`, amount: '10.00', category: 'operational', date: '2026-03-12' }) },
   'GET /api/expenses/:id': { kind: 'tenant', params: id(make.expense) },
@@ -224,6 +230,9 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/audit/verify': { kind: 'tenant', adminsOnly: true },
   'GET /api/audit/export': { kind: 'tenant', adminsOnly: true },
   'GET /api/audit/streams/:stream': { kind: 'tenant', adminsOnly: true, params: async (ctx) => ({ stream: `expense-${await make.expense(ctx)}` }) },
+
+  'GET /api/reports/generate': { kind: 'tenant', query: '?type=financial-summary&format=pdf&period=current-month' },
+  'GET /api/reports/preview': { kind: 'tenant', query: '?type=financial-summary&period=current-month' },
 
   'POST /api/ai-insights/generate': { kind: 'tenant' },
   'POST /api/ai-insights/auto-generate': { kind: 'tenant' },
