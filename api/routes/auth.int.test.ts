@@ -90,6 +90,14 @@ describe('auth API', () => {
     expect(me.statusCode).toBe(401);
   });
 
+  it('signs one person in from 24 places at the same moment: every sign-in succeeds', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('l2') });
+    const answers = await Promise.all(Array.from({ length: 24 }, () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana-l2@empresa.com.br', password: 'segredo1' } })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+    expect(new Set(answers.map(cookieOf)).size).toBe(24);
+  });
+
   it('rate-limits repeated login attempts with 429', async () => {
     let last = 0;
     for (let i = 0; i < 12; i++) {

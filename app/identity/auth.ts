@@ -144,9 +144,11 @@ export async function login(deps: AppDeps, input: { email: string; password: str
     if (refusal) throw new DomainError('forbidden', refusal);
   }
   const session = await createSession(deps.db, found.id, context.now);
+  // Sign-ins of one person at the same moment (tabs, devices) all land on the user's stream: each
+  // one that finds it moved decides again, however many came first.
   const result = await handleCommand(deps.eventStore, userStream(found.id), user, { type: 'RecordLogin', data: { now: context.now.toISOString() } }, {
     ...context, organizationId: found.organization_id, actorUserId: found.id,
-  });
+  }, { retries: 32 });
   await deps.waitForProjections(result.position);
   return { ...session, user: found };
 }
