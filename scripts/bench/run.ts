@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '../../app/db/pool';
+import { migrateDatabase } from '../../projections/schema';
 import { freePort } from '../../app/db/embedded';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { largeStatement } from '../../test-support/ofx-statement';
@@ -113,6 +114,8 @@ async function closeStores(s: Stores): Promise<void> {
 async function rebuildFigure(url: string, figures: Figure[]): Promise<void> {
   const stats = statements(url);
   const db = await createDb(url);
+  // The copy is migrated as a start would (a copied database lacks the projector role's grants).
+  await migrateDatabase(db);
   const store = createPostgresEventStore(db, url);
   await stats.reset();
   const measured = await profiled(() => measureRebuild(db, store, sizes.rebuildCapSeconds));
@@ -281,7 +284,8 @@ async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Prom
     // Sixteen people writing at once: one session per connection (a session's next request waits
     // for its own last write to reach every read model; one session shared by 16 connections
     // would make each write wait for the others').
-    const sessions = await Promise.all(Array.from({ length: 16 }, () => signIn(baseUrl, tenant.email, BENCH_PASSWORD)));
+    const sessions: string[] = [];
+    for (let i = 0; i < 16; i++) sessions.push(await signIn(baseUrl, tenant.email, BENCH_PASSWORD));
     const post = await hammer({
       url: `${baseUrl}/api/expenses`, cookies: sessions, seconds: sizes.httpSeconds, method: 'POST',
       body: { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' },
