@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { createOrganizationUser, removeUser, updateUser } from '../../app/identity/users';
-import { roles, roleSchema } from '../../domain/identity/roles';
+import { createOrganizationUser, createPlatformAnalyst, removeUser, updateUser } from '../../app/identity/users';
+import { ANALYST_WITHOUT_ORGANIZATION, roleChangeRefusal, roles, roleSchema } from '../../domain/identity/roles';
 import { notFound, validationError } from '../../domain/shared/errors';
 import { adminUserSort, findAdminUser, listAdminUsers } from '../../projections/identity/admin-queries';
-import { findActiveUser, findOrganization, findUserEvenDeleted } from '../../projections/identity/queries';
+import { findActiveUser, findOrganization, findUserEvenDeleted, type UserRow } from '../../projections/identity/queries';
 import { actorContext, requireSuperAdmin } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
 import { avatarUrl } from './auth';
@@ -14,6 +14,13 @@ import { auditAccessOf, newUserBody, userDetailsBody } from './organization-user
 
 const messageResponse = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().uuid('Usuário não encontrado') });
+const ORGANIZATION_REQUIRED = 'Organização é obrigatória';
+
+/** A user of an organization (organizationId), or a platform analyst (role analyst, no organization). */
+const adminNewUserBody = newUserBody.extend({
+  organizationId: z.string().uuid('Organização não encontrada').nullish(),
+  role: z.enum(['org_admin', 'user', 'auditor', 'analyst'], { errorMap: () => ({ message: 'Perfil inválido: use org_admin, user, auditor ou analyst' }) }).default('user'),
+});
 export const REMOVED_WITH_ORGANIZATION = 'Este usuário foi removido automaticamente quando sua organização foi excluída.';
 
 export const adminUser = z.object({
@@ -63,15 +70,23 @@ export const adminUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
 
   app.post('/admin/users', {
     schema: {
-      tags, summary: 'Criar usuário numa organização', body: newUserBody.extend({ organizationId: z.string({ required_error: 'Organização é obrigatória' }).uuid('Organização não encontrada') }),
+      tags, summary: 'Criar usuário numa organização, ou um analista da plataforma (perfil analyst, sem organização)', body: adminNewUserBody,
       response: { 201: adminUser, 400: messageResponse, 404: messageResponse, 409: messageResponse },
     },
   }, async (request, reply) => {
     requireSuperAdmin(request);
-    const { organizationId, ...input } = request.body;
-    const org = await findOrganization(deps.db, organizationId);
-    if (!org || org.deleted_at) throw notFound('Organização não encontrada');
-    const created = await createOrganizationUser(deps, organizationId, { ...input, auditAccess: auditAccessOf(input) }, actorContext(request, deps));
+    const { organizationId, role, ...input } = request.body;
+    const context = actorContext(request, deps);
+    let created: UserRow;
+    if (role === 'analyst') {
+      if (organizationId) throw validationError(ANALYST_WITHOUT_ORGANIZATION, { organizationId: ANALYST_WITHOUT_ORGANIZATION });
+      created = await createPlatformAnalyst(deps, { username: input.username, email: input.email, password: input.password }, context);
+    } else {
+      if (!organizationId) throw validationError(ORGANIZATION_REQUIRED, { organizationId: ORGANIZATION_REQUIRED });
+      const org = await findOrganization(deps.db, organizationId);
+      if (!org || org.deleted_at) throw notFound('Organização não encontrada');
+      created = await createOrganizationUser(deps, organizationId, { ...input, role, auditAccess: auditAccessOf(input) }, context);
+    }
     reply.status(201);
     return toAdminUser(await liveUser(created.id));
   });
@@ -83,10 +98,9 @@ export const adminUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     await liveUser(request.params.id);
     const target = await findActiveUser(deps.db, request.params.id);
     if (!target) throw notFound('Usuário não encontrado');
-    // A platform admin has no organization, and a tenant's user cannot become one.
-    if ((target.role === 'super_admin') !== (request.body.role === 'super_admin')) {
-      throw validationError(target.role === 'super_admin' ? 'Um super admin não pode ser rebaixado para uma organização' : 'Use org_admin ou user para usuários de uma organização', { role: 'Perfil inválido' });
-    }
+    // Platform roles (super admin, analyst) have no organization: nobody moves into or out of them.
+    const refusal = roleChangeRefusal(target.role, request.body.role);
+    if (refusal) throw validationError(refusal, { role: 'Perfil inválido' });
     if (target.id === auth.userId && request.body.role !== target.role) throw validationError('Você não pode alterar o seu próprio perfil de acesso');
     await updateUser(deps, target, { ...request.body, auditAccess: auditAccessOf(request.body) }, actorContext(request, deps));
     return toAdminUser(await liveUser(target.id));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSuperAdmin, createTestApp, loginAs, seedTenant, type Client, type TestApp } from '../../test-support/app';
+import { clientFor, createSuperAdmin, createTestApp, loginAs, seedTenant, type Client, type TestApp } from '../../test-support/app';
 
 let t: TestApp;
 let root: Client;
@@ -98,5 +98,58 @@ describe('admin API (super admin)', () => {
     const userEvents = await t.deps.eventStore.readStream(`user-${tenant.users[0].userId}`);
     expect(userEvents.at(-1)).toMatchObject({ type: 'UserDeleted', data: { reason: 'organization_deleted' } });
     expect(userEvents[0].type).toBe('UserRegistered');
+  });
+
+  it('creates a platform analyst (no organization) who sees the projections and nothing of a tenant; refuses every other way in', async () => {
+    const tenant = await seedTenant(t, 'Analistas Ltda');
+    const email = `ana-${Date.now()}@fluxo.app`;
+    const created = await root.request('POST', '/api/admin/users', { username: 'Ana Analista', email, role: 'analyst', password: 'senha123' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ username: 'Ana Analista', email, role: 'analyst', organizationId: null, organizationName: null });
+    const analystId = created.json().id as string;
+
+    const session = await loginAs(t.app, email, 'senha123');
+    expect(session.body.organization).toBeNull();
+    const analyst = clientFor(t.app, session.cookie, analystId, null);
+    expect((await analyst.request('GET', '/api/admin/projections')).statusCode).toBe(200);
+    const tenantData = await analyst.request('GET', '/api/expenses');
+    expect(tenantData.statusCode).toBe(403);
+    expect(tenantData.json().message).toBe('Selecione uma organização (personificação) para acessar estes dados.');
+    expect((await analyst.request('GET', '/api/admin/users')).statusCode).toBe(403);
+    expect((await analyst.request('POST', '/api/admin/users', { username: 'Outro', email: 'outro@fluxo.app', role: 'analyst', password: 'senha123' })).statusCode).toBe(403);
+
+    // An analyst has no organization, and a tenant's user needs one.
+    const withOrganization = await root.request('POST', '/api/admin/users', { username: 'Bia', email: 'bia@fluxo.app', role: 'analyst', organizationId: tenant.organizationId, password: 'senha123' });
+    expect(withOrganization.statusCode).toBe(400);
+    expect(withOrganization.json().message).toBe('Um analista não pertence a uma organização: deixe a organização em branco');
+    const withoutOrganization = await root.request('POST', '/api/admin/users', { username: 'Bia', email: 'bia@fluxo.app', role: 'user', password: 'senha123' });
+    expect(withoutOrganization.statusCode).toBe(400);
+    expect(withoutOrganization.json().message).toBe('Organização é obrigatória');
+    expect((await root.request('POST', '/api/admin/users', { username: 'Bia', email: 'bia@fluxo.app', role: 'super_admin', password: 'senha123' })).statusCode).toBe(400);
+    // The org admin grants tenant roles only.
+    const byOrgAdmin = await tenant.admin.request('POST', '/api/organization/users', { username: 'Bia', email: 'bia@fluxo.app', role: 'analyst', password: 'senha123' });
+    expect(byOrgAdmin.statusCode).toBe(400);
+    expect(byOrgAdmin.json().message).toBe('Dados inválidos — role: Perfil inválido: use org_admin, user ou auditor');
+    expect((await tenant.admin.request('POST', '/api/admin/users', { username: 'Bia', email: 'bia@fluxo.app', role: 'analyst', password: 'senha123' })).statusCode).toBe(403);
+    const promotedByOrgAdmin = await tenant.admin.request('PUT', `/api/organization/users/${tenant.users[0].userId}`, { username: 'Usuário 0', email: await emailOf(tenant.users[0]), role: 'analyst' });
+    expect(promotedByOrgAdmin.statusCode).toBe(400);
+    expect((await tenant.admin.request('GET', `/api/organization/users/${analystId}`)).statusCode).toBe(404);
+    expect((await root.request('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: 'bia@fluxo.app' }))}`)).json()).toEqual([]);
+
+    // Nobody moves between the platform's analyst and an organization's roles.
+    const toTenant = await root.request('PUT', `/api/admin/users/${analystId}`, { username: 'Ana Analista', email, role: 'org_admin' });
+    expect(toTenant.statusCode).toBe(400);
+    expect(toTenant.json().message).toBe('O perfil de um analista não pode ser alterado');
+    const toAnalyst = await root.request('PUT', `/api/admin/users/${tenant.users[0].userId}`, { username: 'Usuário 0', email: await emailOf(tenant.users[0]), role: 'analyst' });
+    expect(toAnalyst.statusCode).toBe(400);
+    expect(toAnalyst.json().message).toBe('Um usuário de uma organização não pode virar analista: crie o analista como um novo usuário, sem organização');
+    const renamed = await root.request('PUT', `/api/admin/users/${analystId}`, { username: 'Ana Souza', email, role: 'analyst' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ username: 'Ana Souza', role: 'analyst', organizationId: null });
+
+    // Removed like any other user: the session ends and the login no longer works.
+    expect((await root.request('DELETE', `/api/admin/users/${analystId}`)).statusCode).toBe(200);
+    expect((await analyst.request('GET', '/api/admin/projections')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'senha123' } })).statusCode).toBe(401);
   });
 });

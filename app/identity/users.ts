@@ -56,6 +56,13 @@ export async function createOrganizationUser(deps: AppDeps, organizationId: stri
   return (await findActiveUser(deps.db, userId)) as UserRow;
 }
 
+/** A platform analyst: no organization; sees and rebuilds the projections, nothing else. */
+export async function createPlatformAnalyst(deps: AppDeps, input: { username: string; email: string; password: string }, context: ActorContext): Promise<UserRow> {
+  const { userId, position } = await createUserAccount(deps, { organizationId: null, ...input, role: 'analyst' }, { ...context, organizationId: null });
+  await deps.waitForProjections(position);
+  return (await findActiveUser(deps.db, userId)) as UserRow;
+}
+
 /** Name, email and role of a user; the last org_admin cannot be demoted. */
 export async function updateUser(deps: AppDeps, target: UserRow, input: { username: string; email: string; role: Role; auditAccess?: AuditAccess | null }, context: ActorContext): Promise<UserRow> {
   const run = async () => {

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { match } from 'ts-pattern';
 import type { Decider, EventsOf } from '../shared/decider';
-import { conflict, notFound } from '../shared/errors';
-import { roleSchema, type Role } from './roles';
+import { conflict, notFound, validationError } from '../shared/errors';
+import { ANALYST_WITHOUT_ORGANIZATION, roleChangeRefusal, roleSchema, type Role } from './roles';
 import { auditAccessFor, auditAccessSchema, type AuditAccess } from './audit-access';
 
 export const userEvents = {
@@ -70,6 +70,7 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
     match(command)
       .with({ type: 'RegisterUser' }, ({ data }): UserEvent[] => {
         if (state.status !== 'none') throw conflict('Usuário já existe');
+        if (data.role === 'analyst' && data.organizationId) throw validationError(ANALYST_WITHOUT_ORGANIZATION, { organizationId: ANALYST_WITHOUT_ORGANIZATION });
         const auditAccess = auditAccessFor(data.role, data.auditAccess);
         return [{
           type: 'UserRegistered',
@@ -84,6 +85,8 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
       })
       .with({ type: 'ChangeUserRole' }, ({ data }): UserEvent[] => {
         const current = requireActive(state);
+        const refusal = roleChangeRefusal(current.role, data.role);
+        if (refusal) throw validationError(refusal, { role: 'Perfil inválido' });
         const auditAccess = auditAccessFor(data.role, data.auditAccess);
         const sameWindow = current.auditAccess?.validFrom === auditAccess?.validFrom && current.auditAccess?.validUntil === auditAccess?.validUntil;
         if (current.role === data.role && sameWindow) return [];
