@@ -1,13 +1,13 @@
 // Identity and administration in a real browser: an org_admin creates a user; the new user (view-only)
 // sees no Usuários menu and no create buttons; the super admin, not acting as anyone, sees the admin
 // panel only (no tenant request, no 403), acts as the organization, sees the banner, and returns with
-// 'Voltar ao Admin'; the platform analyst sees only the projections and rebuilds one.
+// 'Voltar ao Admin'; the super admin creates a platform analyst, who sees only the projections and rebuilds one.
 import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../app/context';
-import { createUserAccount, registerOrganization } from '../app/identity/auth';
+import { registerOrganization } from '../app/identity/auth';
 import { SUPER_ADMIN, startApp, type E2eApp } from './support/app';
 import { launchBrowser, loginThroughUi, newPage, signedInPage } from './support/browser';
 
@@ -140,8 +140,26 @@ describe('Usuários, papéis e personificação', () => {
 
   it('the platform analyst sees only the Projeções panel and rebuilds a read model with its progress shown', async () => {
     const analyst = { email: 'analista@fluxo.app', password: 'analista123' };
-    const created = await createUserAccount(app.deps, { organizationId: null, username: 'Ana Analista', ...analyst, role: 'analyst' }, systemContext());
-    await app.deps.waitForProjections(created.position);
+    // The super admin grants the role in 'Novo Usuário': choosing 'Analista' takes the organization away.
+    const admin = await signedInPage(browser, app.url, SUPER_ADMIN);
+    await admin.getByRole('tab', { name: 'Usuários' }).click();
+    await admin.getByRole('button', { name: 'Novo Usuário' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Novo Usuário' });
+    await dialog.getByLabel('Nome de usuário').fill('Ana Analista');
+    await dialog.getByLabel('Email').fill(analyst.email);
+    await dialog.getByRole('combobox', { name: 'Organização' }).click();
+    await admin.getByRole('option', { name: ORGANIZATION }).click();
+    await dialog.getByRole('combobox', { name: 'Perfil' }).click();
+    await admin.getByRole('option', { name: 'Analista' }).click();
+    expect(await dialog.getByRole('combobox', { name: 'Organização' }).count()).toBe(0);
+    await dialog.locator('input[name="password"]').fill(analyst.password);
+    await dialog.getByRole('button', { name: 'Criar Usuário' }).click();
+    await admin.getByText('O usuário foi criado com sucesso.').waitFor();
+    const row = admin.getByRole('row').filter({ hasText: analyst.email });
+    await row.getByText('Analista', { exact: true }).waitFor();
+    await row.getByText('—', { exact: true }).waitFor();
+    await admin.context().close();
+
     const page = await signedInPage(browser, app.url, analyst);
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: 'Projeções' }).waitFor();

@@ -1,7 +1,7 @@
 // 'Novo Usuário' and 'Editar Usuário': username, email, role (and the password, only on create).
 import type { ReactNode } from 'react';
 import { DateInput, FormDataConsumer, PasswordInput, SelectInput, TextInput, email, minLength, required } from 'react-admin';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../providers/httpClient';
 import { createUserErrorDescription, PASSWORD_RULE } from './passwordRules';
@@ -18,9 +18,9 @@ interface UserDialogProps {
 }
 
 /** What the organization's and the admin's user dialogs share: titles, toasts, username and email; `children` follow them. */
-export const UserDialog = ({ resource, open, id, onClose, children }: UserDialogProps & { resource: string; children: ReactNode }) => (
+export const UserDialog = ({ resource, open, id, onClose, transform, children }: UserDialogProps & Pick<FormDialogProps, 'transform'> & { resource: string; children: ReactNode }) => (
   <FormDialog
-    resource={resource} open={open} id={id} onClose={onClose} maxWidth="xs" record={{ role: 'user' }}
+    resource={resource} open={open} id={id} onClose={onClose} maxWidth="xs" record={{ role: 'user' }} transform={transform}
     title={id ? 'Editar Usuário' : 'Novo Usuário'} submitLabel={id ? 'Salvar' : 'Criar Usuário'} submitIcon={<></>}
     saved={id ? toast('Usuário atualizado') : toast('Usuário criado', 'O usuário foi criado com sucesso.')}
     failed={(error) => (id
