@@ -159,54 +159,59 @@ const move = (store: EventStore, organizationId: string, account: string, amount
 const balance = (db: TestDatabase['db'], organizationId: string, account: string) =>
   db.maybeOneFirst(sql.type(z.object({ balance: z.bigint() }))`SELECT balance FROM tenant_ledger WHERE organization_id = ${organizationId} AND account = ${account}`);
 
-describe('projection runner: one organization cannot stall the others', () => {
-  let database: TestDatabase;
-  let store: EventStore;
+/** A database with the tenant_ledger table (owned by the projector role) and its event store, for one describe. */
+function tenantLedgerSuite(): { database: TestDatabase; store: EventStore } {
+  const suite = {} as { database: TestDatabase; store: EventStore };
   beforeAll(async () => {
-    database = await createTestDatabase();
-    store = createPostgresEventStore(database.db, database.url);
-    await database.projectorDb.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
+    suite.database = await createTestDatabase();
+    suite.store = createPostgresEventStore(suite.database.db, suite.database.url);
+    await suite.database.projectorDb.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
   });
   afterAll(async () => {
-    await store.close();
-    await database.drop();
+    await suite.store.close();
+    await suite.database.drop();
   });
+  return suite;
+}
+
+describe('projection runner: one organization cannot stall the others', () => {
+  const suite = tenantLedgerSuite();
 
   it("holds back a poisoned tenant, keeps the others live, and catches it up with a replay once fixed", async () => {
     const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
-      await move(store, tenantA, 'caixa', 100);
-      await move(store, tenantB, 'caixa', 10);
-      await move(store, tenantA, 'caixa', 5, true);
-      await move(store, tenantA, 'caixa', 1000); // after the poison: held back
-      const write = await move(store, tenantB, 'caixa', 20);
+      await move(suite.store, tenantA, 'caixa', 100);
+      await move(suite.store, tenantB, 'caixa', 10);
+      await move(suite.store, tenantA, 'caixa', 5, true);
+      await move(suite.store, tenantA, 'caixa', 1000); // after the poison: held back
+      const write = await move(suite.store, tenantB, 'caixa', 20);
       expect(await runner.waitFor(write.position, 1_000)).toBe(true); // readable within a second
-      expect(await balance(database.db, tenantB, 'caixa')).toBe(30n);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+      expect(await balance(suite.database.db, tenantB, 'caixa')).toBe(30n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(100n);
 
-      const failures = await database.db.any(sql.type(z.object({ organization_id: z.string(), event_type: z.string(), error: z.string(), resolved_at: z.string().nullable() }))`
+      const failures = await suite.database.db.any(sql.type(z.object({ organization_id: z.string(), event_type: z.string(), error: z.string(), resolved_at: z.string().nullable() }))`
         SELECT organization_id, event_type, error, resolved_at FROM projection_failures WHERE projector = 'tenant_ledger'`);
       expect(failures).toEqual([{ organization_id: tenantA, event_type: 'LedgerMoved', error: 'time zone displacement out of range', resolved_at: null }]);
 
       // Tenant B keeps flowing; tenant A's later writes stay held back, never half-applied.
-      await move(store, tenantB, 'caixa', 3);
-      const held = await move(store, tenantA, 'caixa', 7);
+      await move(suite.store, tenantB, 'caixa', 3);
+      const held = await move(suite.store, tenantA, 'caixa', 7);
       // The runner passes A's held-back event too (the replay below covers up to its checkpoint).
       expect(await runner.waitFor(held.position, 1_000)).toBe(true);
-      expect(await balance(database.db, tenantB, 'caixa')).toBe(33n);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+      expect(await balance(suite.database.db, tenantB, 'caixa')).toBe(33n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(100n);
 
       state.buggy = false; // the code is fixed
       await runner.replayOrganization('tenant_ledger', tenantA);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(1112n);
-      const after = await move(store, tenantA, 'caixa', 1);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(1112n);
+      const after = await move(suite.store, tenantA, 'caixa', 1);
       expect(await runner.waitFor(after.position, 1_000)).toBe(true);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(1113n);
-      expect(await balance(database.db, tenantB, 'caixa')).toBe(33n);
-      const open = await database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM projection_failures WHERE resolved_at IS NULL`);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(1113n);
+      expect(await balance(suite.database.db, tenantB, 'caixa')).toBe(33n);
+      const open = await suite.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM projection_failures WHERE resolved_at IS NULL`);
       expect(open).toBe(0);
     } finally {
       await runner.stop();
@@ -216,20 +221,20 @@ describe('projection runner: one organization cannot stall the others', () => {
   it('processes a requested replay of one organization (projection_rebuilds row + NOTIFY) and reports it done', async () => {
     const tenant = randomUUID();
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
-      await move(store, tenant, 'banco', 50, true);
-      const held = await move(store, tenant, 'banco', 25);
+      await move(suite.store, tenant, 'banco', 50, true);
+      const held = await move(suite.store, tenant, 'banco', 25);
       expect(await runner.waitFor(held.position, 2_000)).toBe(true);
-      expect(await balance(database.db, tenant, 'banco')).toBeNull();
+      expect(await balance(suite.database.db, tenant, 'banco')).toBeNull();
       state.buggy = false;
       const id = randomUUID();
-      await database.db.query(sql.unsafe`INSERT INTO projection_rebuilds (id, projector, organization_id) VALUES (${id}, 'tenant_ledger', ${tenant})`);
-      await database.db.query(sql.unsafe`NOTIFY fluxo_projection_rebuilds`);
-      await expect.poll(async () => database.db.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM projection_rebuilds WHERE id = ${id}`), { timeout: 5_000 }).toBe('done');
-      expect(await balance(database.db, tenant, 'banco')).toBe(75n);
-      const row = await database.db.one(sql.type(z.object({ applied: z.bigint(), started_at: z.string().nullable(), finished_at: z.string().nullable() }))`
+      await suite.database.db.query(sql.unsafe`INSERT INTO projection_rebuilds (id, projector, organization_id) VALUES (${id}, 'tenant_ledger', ${tenant})`);
+      await suite.database.db.query(sql.unsafe`NOTIFY fluxo_projection_rebuilds`);
+      await expect.poll(async () => suite.database.db.oneFirst(sql.type(z.object({ status: z.string() }))`SELECT status FROM projection_rebuilds WHERE id = ${id}`), { timeout: 5_000 }).toBe('done');
+      expect(await balance(suite.database.db, tenant, 'banco')).toBe(75n);
+      const row = await suite.database.db.one(sql.type(z.object({ applied: z.bigint(), started_at: z.string().nullable(), finished_at: z.string().nullable() }))`
         SELECT applied, started_at, finished_at FROM projection_rebuilds WHERE id = ${id}`);
       expect(row.started_at).not.toBeNull();
       expect(row.finished_at).not.toBeNull();
@@ -240,26 +245,26 @@ describe('projection runner: one organization cannot stall the others', () => {
 
   it('a runner whose leader connection is killed stops applying; the other takes over; no event is applied twice', async () => {
     const tenant = randomUUID();
-    const a = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'A' })], leaderRetryMs: 100 });
-    const b = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger({ buggy: false, label: 'B' })], leaderRetryMs: 100 });
+    const a = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger({ buggy: false, label: 'A' })], leaderRetryMs: 100 });
+    const b = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger({ buggy: false, label: 'B' })], leaderRetryMs: 100 });
     await a.start();
     await expect.poll(() => a.isLeader(), { timeout: 5_000 }).toBe(true);
     await b.start();
     try {
-      const first = await move(store, tenant, 'antes', 1);
+      const first = await move(suite.store, tenant, 'antes', 1);
       expect(await a.waitFor(first.position, 2_000)).toBe(true);
       expect(b.isLeader()).toBe(false);
 
-      await database.db.query(sql.unsafe`
+      await suite.database.db.query(sql.unsafe`
         SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = 7263003 AND granted`);
       await expect.poll(() => b.isLeader(), { timeout: 5_000 }).toBe(true);
       expect(a.isLeader()).toBe(false);
 
       let last = first;
-      for (let i = 0; i < 20; i++) last = await move(store, tenant, 'depois', 1);
+      for (let i = 0; i < 20; i++) last = await move(suite.store, tenant, 'depois', 1);
       expect(await b.waitFor(last.position, 5_000)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 300)); // give a stray writer time to show itself
-      const rows = await database.db.any(sql.type(z.object({ account: z.string(), balance: z.bigint(), applied_by: z.string().nullable() }))`
+      const rows = await suite.database.db.any(sql.type(z.object({ account: z.string(), balance: z.bigint(), applied_by: z.string().nullable() }))`
         SELECT account, balance, applied_by FROM tenant_ledger WHERE organization_id = ${tenant} ORDER BY account`);
       expect(rows).toEqual([
         { account: 'antes', balance: 1n, applied_by: 'A' },
@@ -274,58 +279,48 @@ describe('projection runner: one organization cannot stall the others', () => {
 });
 
 describe('projection rebuild of a degraded organization', () => {
-  let database: TestDatabase;
-  let store: EventStore;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = createPostgresEventStore(database.db, database.url);
-    await database.projectorDb.transaction(async (tx) => tenantLedger({ buggy: false }).migrate(tx));
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  const suite = tenantLedgerSuite();
 
-  const openFailures = () => database.db.anyFirst(sql.type(z.object({ organization_id: z.string() }))`
+  const openFailures = () => suite.database.db.anyFirst(sql.type(z.object({ organization_id: z.string() }))`
     SELECT organization_id FROM projection_failures WHERE projector = 'tenant_ledger' AND resolved_at IS NULL`);
 
   it('keeps the flag while the event still fails, clears it once the rebuild gets through, and the live runner lets the organization flow again', async () => {
     const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [tenantLedger(state)] });
+    const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
     await runner.start();
     try {
-      await move(store, tenantA, 'caixa', 100);
-      await move(store, tenantB, 'caixa', 10);
-      await move(store, tenantA, 'caixa', 5, true);
-      await move(store, tenantA, 'caixa', 1000);
-      const write = await move(store, tenantB, 'caixa', 20);
+      await move(suite.store, tenantA, 'caixa', 100);
+      await move(suite.store, tenantB, 'caixa', 10);
+      await move(suite.store, tenantA, 'caixa', 5, true);
+      await move(suite.store, tenantA, 'caixa', 1000);
+      const write = await move(suite.store, tenantB, 'caixa', 20);
       expect(await runner.waitFor(write.position, 2_000)).toBe(true);
       expect(await openFailures()).toEqual([tenantA]);
 
       // Rebuilt with the bug still there: the others are rebuilt, A stays flagged and held back at its event.
       await runner.rebuild('tenant_ledger');
-      expect(await balance(database.db, tenantB, 'caixa')).toBe(30n);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+      expect(await balance(suite.database.db, tenantB, 'caixa')).toBe(30n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(100n);
       expect(await openFailures()).toEqual([tenantA]);
-      const held = await move(store, tenantA, 'caixa', 7);
+      const held = await move(suite.store, tenantA, 'caixa', 7);
       expect(await runner.waitFor(held.position, 2_000)).toBe(true);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(100n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(100n);
 
       // The code fixed, the CLI's rebuild (its own connection; the live runner is not told): A's flag is cleared.
       state.buggy = false;
-      const result = await rebuildAll({ db: database.db, eventStore: store, projectors: [tenantLedger(state)] });
+      const result = await rebuildAll({ db: suite.database.db, eventStore: suite.store, projectors: [tenantLedger(state)] });
       expect(result.failures).toEqual([]);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(1112n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(1112n);
       expect(await openFailures()).toEqual([]);
-      const resolved = await database.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+      const resolved = await suite.database.db.oneFirst(sql.type(z.object({ n: z.number() }))`
         SELECT count(*)::int AS n FROM projection_failures WHERE projector = 'tenant_ledger' AND organization_id = ${tenantA} AND resolved_at IS NOT NULL`);
       expect(resolved).toBe(1);
 
       // The live runner applies A's next event instead of holding it back.
-      const after = await move(store, tenantA, 'caixa', 1);
+      const after = await move(suite.store, tenantA, 'caixa', 1);
       expect(await runner.waitFor(after.position, 2_000)).toBe(true);
-      expect(await balance(database.db, tenantA, 'caixa')).toBe(1113n);
+      expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(1113n);
     } finally {
       await runner.stop();
     }
