@@ -174,20 +174,32 @@ function tenantLedgerSuite(): { database: TestDatabase; store: EventStore } {
   return suite;
 }
 
+/** A live runner on the tenant ledger; `state.buggy` makes it fail on poisoned events. */
+async function startLedgerRunner(suite: { database: TestDatabase; store: EventStore }, state: { buggy: boolean }) {
+  const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
+  await runner.start();
+  return runner;
+}
+
+/** Tenant A: 100, a poisoned 5, then 1000 (held back after the poison); tenant B: 10 and 20 around them. */
+async function poisonOneOfTwoTenants(store: EventStore) {
+  const [tenantA, tenantB] = [randomUUID(), randomUUID()];
+  await move(store, tenantA, 'caixa', 100);
+  await move(store, tenantB, 'caixa', 10);
+  await move(store, tenantA, 'caixa', 5, true);
+  await move(store, tenantA, 'caixa', 1000);
+  const write = await move(store, tenantB, 'caixa', 20);
+  return { tenantA, tenantB, write };
+}
+
 describe('projection runner: one organization cannot stall the others', () => {
   const suite = tenantLedgerSuite();
 
   it("holds back a poisoned tenant, keeps the others live, and catches it up with a replay once fixed", async () => {
-    const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
-    await runner.start();
+    const runner = await startLedgerRunner(suite, state);
     try {
-      await move(suite.store, tenantA, 'caixa', 100);
-      await move(suite.store, tenantB, 'caixa', 10);
-      await move(suite.store, tenantA, 'caixa', 5, true);
-      await move(suite.store, tenantA, 'caixa', 1000); // after the poison: held back
-      const write = await move(suite.store, tenantB, 'caixa', 20);
+      const { tenantA, tenantB, write } = await poisonOneOfTwoTenants(suite.store);
       expect(await runner.waitFor(write.position, 1_000)).toBe(true); // readable within a second
       expect(await balance(suite.database.db, tenantB, 'caixa')).toBe(30n);
       expect(await balance(suite.database.db, tenantA, 'caixa')).toBe(100n);
@@ -285,16 +297,10 @@ describe('projection rebuild of a degraded organization', () => {
     SELECT organization_id FROM projection_failures WHERE projector = 'tenant_ledger' AND resolved_at IS NULL`);
 
   it('keeps the flag while the event still fails, clears it once the rebuild gets through, and the live runner lets the organization flow again', async () => {
-    const [tenantA, tenantB] = [randomUUID(), randomUUID()];
     const state = { buggy: true };
-    const runner = createProjectionRunner({ db: suite.database.projectorDb, connectionString: suite.database.projectorUrl, eventStore: suite.store, projectors: [tenantLedger(state)] });
-    await runner.start();
+    const runner = await startLedgerRunner(suite, state);
     try {
-      await move(suite.store, tenantA, 'caixa', 100);
-      await move(suite.store, tenantB, 'caixa', 10);
-      await move(suite.store, tenantA, 'caixa', 5, true);
-      await move(suite.store, tenantA, 'caixa', 1000);
-      const write = await move(suite.store, tenantB, 'caixa', 20);
+      const { tenantA, tenantB, write } = await poisonOneOfTwoTenants(suite.store);
       expect(await runner.waitFor(write.position, 2_000)).toBe(true);
       expect(await openFailures()).toEqual([tenantA]);
 

@@ -35,7 +35,7 @@ export class AnswerStore {
   private epoch = 0;
   private bytes = 0;
   /** Least recently used first: `${organizationId} ${key}`. */
-  private readonly recency = new Map<string, number>();
+  private readonly recency = new Set<string>();
 
   constructor(private readonly maxBytes: number, readonly maxAnswerBytes: number) {}
 
@@ -48,7 +48,7 @@ export class AnswerStore {
     if (answer) {
       const id = `${organizationId} ${key}`;
       this.recency.delete(id);
-      this.recency.set(id, answer.body.length);
+      this.recency.add(id);
     }
     return answer;
   }
@@ -61,9 +61,9 @@ export class AnswerStore {
     let answers = this.byOrganization.get(pending.organizationId);
     if (!answers) this.byOrganization.set(pending.organizationId, (answers = new Map()));
     answers.set(pending.key, answer);
-    this.recency.set(`${pending.organizationId} ${pending.key}`, size);
+    this.recency.add(`${pending.organizationId} ${pending.key}`);
     this.bytes += size;
-    for (const [id] of this.recency) {
+    for (const id of this.recency) {
       if (this.bytes <= this.maxBytes) break;
       const space = id.indexOf(' ');
       this.delete(id.slice(0, space), id.slice(space + 1));

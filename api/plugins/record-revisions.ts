@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { streamName } from '../../app/eventstore/port';
 import { AS_OF_HEADER } from './as-of';
+import { routeUnder } from './route-prefix';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const versionField = z.number().int().optional().describe('Revisão do registro: envie-a em If-Match (ou version) ao alterar ou excluir');
@@ -52,7 +53,7 @@ const ROUTE_CATEGORIES: [prefix: string, categories: string[]][] = [
  * one edits (search hits, charts, reports): those carry no version and cost no lookup.
  */
 function recordCategoriesOf(routeUrl: string | undefined): string[] | null {
-  const found = routeUrl ? ROUTE_CATEGORIES.find(([prefix]) => routeUrl === prefix || routeUrl.startsWith(`${prefix}/`)) : undefined;
+  const found = ROUTE_CATEGORIES.find(([prefix]) => routeUnder(routeUrl, prefix));
   return found ? found[1] : null;
 }
 

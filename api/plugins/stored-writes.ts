@@ -21,6 +21,7 @@ import { projectorsAnswering } from '../../projections/projector';
 import { projectors } from '../../projections/registry';
 import type { AppendResult, EventStore, ExpectedRevision, RecordedEvent } from '../../app/eventstore/port';
 import { conflict } from '../../domain/shared/errors';
+import { routeUnder } from './route-prefix';
 
 export const STALE_RECORD_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.';
 export const ACCEPTED_MESSAGE = 'Registrado com sucesso. Os números desta tela ainda estão sendo atualizados e aparecem em instantes.';
@@ -115,10 +116,10 @@ export function trackedEventStore(inner: EventStore): EventStore {
  * categorises and deduplicates from views the session's last edits feed).
  */
 const SELF_CONTAINED_WRITES = ['/api/expenses', '/api/revenues', '/api/financial-goals', '/api/investments', '/api/budgets', '/api/categories', '/api/notifications'];
-const isSelfContainedWrite = (route: string | undefined) =>
-  !!route && SELF_CONTAINED_WRITES.some((prefix) => route === prefix || route.startsWith(`${prefix}/`));
+const isSelfContainedWrite = (route: string | undefined) => SELF_CONTAINED_WRITES.some((prefix) => routeUnder(route, prefix));
 
-const STREAM_CATEGORY = /^(.*)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The category a stream name starts with (`expense-<uuid>` → `expense`). */
+const categoryOfStream = (streamId: string): string => streamId.replace(UUID_AT_END, '').replace(/-$/, '');
 
 /** The highest log position each session wrote and has not yet read back everywhere. */
 const sessionWrites = new Map<string, bigint>();
@@ -142,7 +143,7 @@ export function trackedDeps(deps: AppDeps): AppDeps {
     waitForProjections: async (position, only) => {
       const store = requestWrites.getStore();
       if (!store || position === null) return deps.waitForProjections(position, only);
-      const categories = new Set(store.appended.map((a) => STREAM_CATEGORY.exec(a.streamId)?.[1] ?? a.streamId));
+      const categories = new Set(store.appended.map((a) => categoryOfStream(a.streamId)));
       const answering = only ?? projectorsAnswering(projectors, categories) ?? undefined;
       const reached = await deps.waitForProjections(position, answering);
       if (reached === false) store.lagged = true;
