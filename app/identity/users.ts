@@ -50,17 +50,20 @@ async function assertAdminRemains(deps: AppDeps, target: UserRow, nextRole: Role
   if ((await countOrganizationAdmins(deps.db, target.organization_id)) <= 1) throw conflict(LAST_ADMIN);
 }
 
-export async function createOrganizationUser(deps: AppDeps, organizationId: string, input: UserDetails & { password: string }, context: ActorContext): Promise<UserRow> {
-  const { userId, position } = await createUserAccount(deps, { organizationId, ...input }, { ...context, organizationId });
+/** Creates the account and answers its row once the read models have it. */
+async function createReadableUser(deps: AppDeps, input: Parameters<typeof createUserAccount>[1], context: ActorContext): Promise<UserRow> {
+  const { userId, position } = await createUserAccount(deps, input, { ...context, organizationId: input.organizationId });
   await deps.waitForProjections(position);
   return (await findActiveUser(deps.db, userId)) as UserRow;
 }
 
+export async function createOrganizationUser(deps: AppDeps, organizationId: string, input: UserDetails & { password: string }, context: ActorContext): Promise<UserRow> {
+  return createReadableUser(deps, { organizationId, ...input }, context);
+}
+
 /** A platform analyst: no organization; sees and rebuilds the projections, nothing else. */
 export async function createPlatformAnalyst(deps: AppDeps, input: { username: string; email: string; password: string }, context: ActorContext): Promise<UserRow> {
-  const { userId, position } = await createUserAccount(deps, { organizationId: null, ...input, role: 'analyst' }, { ...context, organizationId: null });
-  await deps.waitForProjections(position);
-  return (await findActiveUser(deps.db, userId)) as UserRow;
+  return createReadableUser(deps, { organizationId: null, ...input, role: 'analyst' }, context);
 }
 
 /** Name, email and role of a user; the last org_admin cannot be demoted. */
