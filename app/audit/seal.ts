@@ -15,9 +15,23 @@ type Head = { position: bigint; mac: string; eventCount: bigint; moved: boolean 
 
 export type SealResult = { sealed: number; checkpoints: number; through: bigint };
 
-export async function sealLog(
-  deps: { db: Db; eventStore: EventStore; auditKey: AuditKey; clock?: () => Date },
-): Promise<SealResult> {
+/** Events sealed per transaction: a long backlog (a restored or copied log) never holds the lock for minutes. */
+const CHUNK = 20_000;
+
+type SealDeps = { db: Db; eventStore: EventStore; auditKey: AuditKey; clock?: () => Date };
+
+/** Seals everything appended so far, a bounded chunk per transaction, each chunk with its checkpoints. */
+export async function sealLog(deps: SealDeps, options: { eventsPerTransaction?: number } = {}): Promise<SealResult> {
+  const chunkSize = options.eventsPerTransaction ?? CHUNK;
+  let total: SealResult = { sealed: 0, checkpoints: 0, through: 0n };
+  for (;;) {
+    const chunk = await sealChunk(deps, chunkSize);
+    total = { sealed: total.sealed + chunk.sealed, checkpoints: total.checkpoints + chunk.checkpoints, through: chunk.through };
+    if (chunk.sealed < chunkSize) return total;
+  }
+}
+
+async function sealChunk(deps: SealDeps, limit: number): Promise<SealResult> {
   const { auditKey: key } = deps;
   return deps.db.transaction(async (tx) => {
     await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
@@ -43,8 +57,8 @@ export async function sealLog(
       return { ...unsigned, mac };
     };
     let sealed = 0;
-    for (;;) {
-      const page = await deps.eventStore.readAll({ after: through, limit: PAGE });
+    while (sealed < limit) {
+      const page = await deps.eventStore.readAll({ after: through, limit: Math.min(PAGE, limit - sealed) });
       if (page.length === 0) break;
       const seals: Seal[] = [];
       for (const event of page) {
@@ -96,10 +110,17 @@ export function startAuditSealer(
   deps: { db: Db; eventStore: EventStore; auditKey: AuditKey; logger: { error: (obj: object, msg?: string) => void } },
   intervalMs: number,
 ): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sealLog(deps).catch((error: unknown) => deps.logger.error({ err: error }, 'audit checkpoint failed'));
-  }, intervalMs);
+  // A tick while a run is still going (a long backlog) is skipped, not queued on the lock.
+  // The first run starts at once: what was appended while no sealer ran is sealed without waiting a period.
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sealLog(deps)
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'audit checkpoint failed'))
+      .finally(() => { running = null; });
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {
     stop: async () => {

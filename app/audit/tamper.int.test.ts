@@ -83,6 +83,16 @@ describe('an untouched log', () => {
     expect((await verifyAll(deps())).findings).toEqual([]);
   });
 
+  it('seals a long backlog in bounded transactions, each with its checkpoints, and verifies clean', async () => {
+    for (let i = 0; i < 7; i++) await append(i % 2 ? 'expense-1' : 'revenue-9', i % 2 ? orgA : orgB, `${30 + i}.00`);
+    const sealed = await sealLog(deps(), { eventsPerTransaction: 3 });
+    expect(sealed).toMatchObject({ sealed: 7 });
+    // Three transactions (3 + 3 + 1 events), each signing the chains it moved.
+    expect(sealed.checkpoints).toBeGreaterThanOrEqual(3);
+    expect((await verifyAll(deps())).findings).toEqual([]);
+    expect(await verifyOrganization(deps(), orgA)).toMatchObject({ ok: true, checkedEvents: 8 });
+  });
+
   it('refuses updates and deletes of seals and checkpoints', async () => {
     await expect(database.db.query(sql.unsafe`UPDATE audit_seals SET mac = 'x'`)).rejects.toThrow(/append-only/);
     await expect(database.db.query(sql.unsafe`DELETE FROM audit_checkpoints`)).rejects.toThrow(/append-only/);
