@@ -228,6 +228,49 @@ export function createProjectionRunner(deps: {
   }
 
   /**
+   * Several projectors, one page, one transaction: their checkpoints locked (in name order) and the
+   * leader lock checked in one statement, their held-back organizations read in one, each applies
+   * its page, and one statement moves every checkpoint. Throws when any projector fails; the caller
+   * then applies projector by projector (applyPage), where a failing organization is isolated.
+   */
+  async function applyPageTogether(together: readonly Projector[], events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
+    const names = together.map((p) => p.name).sort();
+    let touched = new Set<string>() as Set<string> | 'all';
+    type Moved = { name: string; after: bigint; through: bigint; applied: number };
+    const moved = await db.transaction(async (tx): Promise<Moved[]> => {
+      const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), held: z.boolean() }))`
+        SELECT name, position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
+        FROM projection_checkpoints WHERE name = ANY(${sql.array(names, 'text')}) ORDER BY name FOR UPDATE`);
+      if (current.length !== names.length || current.some((row) => !row.held)) throw new LostLeadership();
+      const failing = await tx.any(sql.type(z.object({ projector: z.string(), organization_id: z.string().nullable() }))`
+        SELECT projector, organization_id FROM projection_failures WHERE projector = ANY(${sql.array(names, 'text')}) AND resolved_at IS NULL`);
+      const result: Moved[] = [];
+      for (const projector of together) {
+        const after = current.find((row) => row.name === projector.name)?.position ?? 0n;
+        const fresh = events.filter((event) => event.position > after);
+        if (fresh.length === 0) continue;
+        const held = new Set(failing.filter((row) => row.projector === projector.name).map((row) => orgKey(row.organization_id)));
+        const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
+        if (kept.length > 0) await applyEvents(projector, kept, tx);
+        touched = mergeTouched(touched, touchedBy(kept));
+        result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
+      }
+      if (result.length > 0) {
+        await tx.query(sql.unsafe`
+          UPDATE projection_checkpoints c SET position = v.position, updated_at = now()
+          FROM unnest(${sql.array(result.map((r) => r.name), 'text')}::text[], ${sql.array(result.map((r) => r.through.toString()), 'int8')}::bigint[]) AS v(name, position)
+          WHERE c.name = v.name`);
+      }
+      return result;
+    });
+    if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
+    for (const m of moved) {
+      logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
+      applied.set(m.name, m.through);
+    }
+  }
+
+  /**
    * Projectors the page has nothing for (none of their declared event types): their checkpoints move
    * to the page's end in one statement, under the same leader-lock check as an apply.
    */
@@ -262,13 +305,25 @@ export function createProjectionRunner(deps: {
     }
     const last = events[events.length - 1].position;
     const nothingFor: string[] = [];
+    const due: Projector[] = [];
     for (const projector of active) {
       if ((positions.get(projector.name) ?? 0n) >= last) continue;
       const handles = projector.handles;
-      if (handles && !events.some((event) => handles(event.type))) {
-        nothingFor.push(projector.name);
-        continue;
+      if (handles && !events.some((event) => handles(event.type))) nothingFor.push(projector.name);
+      else due.push(projector);
+    }
+    // The usual page: every projector due applies it in one transaction. Only when that fails is
+    // the page applied projector by projector, each failure isolated to its organization.
+    let together = false;
+    if (due.length > 1) {
+      try {
+        await applyPageTogether(due, events, fencePid);
+        together = true;
+      } catch (error) {
+        if (error instanceof LostLeadership) throw error;
       }
+    }
+    for (const projector of together ? [] : due) {
       try {
         await applyPage(projector, events, fencePid);
         failingUntil.delete(projector.name);
@@ -569,6 +624,12 @@ export function createProjectionRunner(deps: {
 }
 
 /** The organizations whose rows applying `events` may have changed; 'all' if one is platform-wide. */
+function mergeTouched(a: Set<string> | 'all', b: Set<string> | 'all'): Set<string> | 'all' {
+  if (a === 'all' || b === 'all') return 'all';
+  for (const organization of b) a.add(organization);
+  return a;
+}
+
 function touchedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
   const organizations = new Set<string>();
   for (const event of events) {

@@ -5,7 +5,7 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readPdf } from '../../app/documents/pdf';
-import { createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
+import { createTestApp, seedTenant, settleLog, type Client, type TestApp } from '../../test-support/app';
 
 let t: TestApp;
 let admin: Client;
@@ -57,8 +57,13 @@ async function answers(client: Client, asOf?: string): Promise<Answer[]> {
   return out;
 }
 
-/** An instant strictly after everything written so far and before anything written next. */
+/**
+ * An instant strictly after everything written so far and before anything written next. The
+ * viewer is another session than the writer, so its live reads wait for nothing: the log is let
+ * settle first (every view caught up), as it is by the time anyone looks back at that instant.
+ */
 async function instant(): Promise<string> {
+  await settleLog(t);
   await pause(15);
   const at = new Date().toISOString();
   await pause(15);
