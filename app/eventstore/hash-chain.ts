@@ -2,15 +2,30 @@
 import { createHash } from 'node:crypto';
 import type { EventMetadata, RecordedEvent } from './port';
 
+/**
+ * JSON with object keys sorted (UTF-16 order) and undefined members left out: the text every hash
+ * and MAC is taken over. Written with plain loops: it runs over every event appended and verified.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     return JSON.stringify(typeof value === 'bigint' ? value.toString() : value) ?? 'null';
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = record[key];
+    if (member === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 export function eventHash(input: {
