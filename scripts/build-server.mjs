@@ -33,6 +33,7 @@ export async function buildServer() {
     format: 'esm',
     packages: 'external',
     sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'warning',
   });
   // Files the code reads beside itself (new URL('./data/…', import.meta.url)) move with the bundle.
