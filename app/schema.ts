@@ -2,6 +2,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { migrateImportJobTable } from './banking/import-job-table';
 import { migrateAttachmentTable } from './finance/attachments';
+import { migrateEmailChangeTable } from './identity/email-change';
 import { migratePasswordResetTable } from './identity/password-reset';
 import { protectTenantRows } from './db/rls';
 
@@ -26,6 +27,8 @@ export async function migrateAppTables(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id) WHERE revoked_at IS NULL`);
   // 'Esqueci minha senha' links: only each token's SHA-256, its expiry and when it was used.
   await migratePasswordResetTable(db);
+  // Email change links (the new address confirms before it becomes the login): hash, address, expiry.
+  await migrateEmailChangeTable(db);
   // Unique business keys (login email, organization slug) reserved before the event is appended.
   await db.query(sql.unsafe`
     CREATE TABLE IF NOT EXISTS unique_keys (

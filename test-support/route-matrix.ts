@@ -142,6 +142,7 @@ export const routeCases: Record<string, RouteCase> = {
   'POST /api/auth/logout': { kind: 'public' },
   'POST /api/auth/forgot-password': { kind: 'public' },
   'POST /api/auth/reset-password': { kind: 'public' },
+  'POST /api/auth/confirm-email': { kind: 'public' },
   'PUT /api/auth/profile': { kind: 'self', body: async (ctx, actor) => pick(await ownProfile(ctx, actor)) },
   // The same password again: allowed, and every client keeps working.
   'PUT /api/auth/change-password': { kind: 'self', body: () => ({ currentPassword: 'senha123', newPassword: 'senha123' }) },

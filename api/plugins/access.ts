@@ -26,7 +26,7 @@ export const SELF_SERVICE_WRITES = new Set([
 ]);
 
 export const PUBLIC_ROUTES = new Set(['GET /api/health', 'GET /api/ready', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/auth/logout',
-  'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
+  'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'POST /api/auth/confirm-email']);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app/deps';
 import { authRoutes } from './auth';
 import { passwordResetRoutes } from './password-reset';
+import { emailChangeRoutes } from './email-change';
 import { profileRoutes } from './profile';
 import { organizationUserRoutes } from './organization-users';
 import { adminOrganizationRoutes } from './admin-organizations';
@@ -33,6 +34,7 @@ export async function registerRoutes(api: FastifyInstance, deps: AppDeps): Promi
   await api.register(healthRoutes(deps));
   await api.register(authRoutes(deps));
   await api.register(passwordResetRoutes(deps));
+  await api.register(emailChangeRoutes(deps));
   await api.register(financialRoutes(deps));
   await api.register(chartRoutes(deps));
   await api.register(cashFlowRoutes(deps));

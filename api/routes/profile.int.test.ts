@@ -13,15 +13,20 @@ const json = (value: unknown) => JSON.stringify(value, (_k, v) => (typeof v === 
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 describe('profile API', () => {
-  it('updates name and email (with the current password); /me follows; an email in use gets a generic refusal', async () => {
+  it('updates the name at once; a new email (with the current password) waits for its link, whoever uses the address', async () => {
     const { admin, users } = await seedTenant(t, 'Perfil Ltda');
-    const response = await admin.request('PUT', '/api/auth/profile', { username: 'Ana Souza', email: 'ana.souza@perfil.com.br', currentPassword: 'senha123' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ username: 'Ana Souza', email: 'ana.souza@perfil.com.br', avatar: null, isImpersonating: false });
+    const adminEmail = (await admin.request('GET', '/api/auth/me')).json().user.email;
+    const renamed = await admin.request('PUT', '/api/auth/profile', { username: 'Ana Souza', email: adminEmail });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user).toMatchObject({ username: 'Ana Souza', email: adminEmail, avatar: null, isImpersonating: false });
     expect((await admin.request('GET', '/api/auth/me')).json().user.username).toBe('Ana Souza');
-    const taken = await users[0].request('PUT', '/api/auth/profile', { username: 'Outro', email: 'ANA.SOUZA@perfil.com.br', currentPassword: 'senha123' });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().message).toBe('Não foi possível alterar o email para este endereço. Verifique-o ou use outro.');
+    // The same answer for an address in use (the admin's) and a free one: 202, the unchanged user and the message.
+    const taken = await users[0].request('PUT', '/api/auth/profile', { username: 'Outro', email: adminEmail.toUpperCase(), currentPassword: 'senha123' });
+    const free = await users[0].request('PUT', '/api/auth/profile', { username: 'Outro', email: 'livre@perfil.com.br', currentPassword: 'senha123' });
+    expect(taken.statusCode).toBe(202);
+    expect(free.statusCode).toBe(202);
+    expect(taken.body).toBe(free.body);
+    expect(free.json()).toMatchObject({ user: { username: 'Outro' }, message: 'Enviamos um link de confirmação para o novo email. O email só será alterado quando o link for aberto (vale 24 horas).' });
     const blank = await admin.request('PUT', '/api/auth/profile', { username: ' ', email: 'a@b.com' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain('Nome de usuário e email são obrigatórios');
@@ -30,7 +35,8 @@ describe('profile API', () => {
   it('stores an avatar apart from events and serves it to the organization only', async () => {
     const { admin, users } = await seedTenant(t, 'Avatar Ltda');
     const other = await seedTenant(t, 'Outra Avatar Ltda');
-    const response = await users[0].request('PUT', '/api/auth/profile', { username: 'Com Foto', email: `foto-${Date.now()}@avatar.com.br`, currentPassword: 'senha123', avatar: dataUrl('image/png', PNG) });
+    const email = (await users[0].request('GET', '/api/auth/me')).json().user.email;
+    const response = await users[0].request('PUT', '/api/auth/profile', { username: 'Com Foto', email, avatar: dataUrl('image/png', PNG) });
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.avatar;
     expect(url).toMatch(/^\/api\/auth\/avatar\/[0-9a-f]{64}$/);

@@ -8,9 +8,11 @@ import { readAvatar } from '../../app/identity/avatars';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sleep, tooManyAttemptsMessage } from '../../app/identity/login-throttle';
 import { changeOwnPassword, CURRENT_PASSWORD_WRONG, updateOwnProfile } from '../../app/identity/users';
+import { EMAIL_CHANGE_REQUESTED, requestEmailChangeInBackground } from '../../app/identity/email-change';
 import { DomainError, notFound } from '../../domain/shared/errors';
 import { actorContext, requireAuth } from '../plugins/auth';
 import { currentUser, currentUserResponse } from './auth';
+import { emailChangeMailer } from './email-change';
 
 const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 const messageResponse = z.object({ message: z.string() });
@@ -20,7 +22,7 @@ export const profileBody = z.object({
   email: z.string({ required_error: BOTH_REQUIRED }).trim().min(1, BOTH_REQUIRED).pipe(z.string().email('Email inválido').max(254)),
   /** An inline data string (`data:image/png;base64,…`) replaces it; null removes it; the current URL or nothing keeps it. */
   avatar: z.string().nullable().optional(),
-  /** Required when the email changes. */
+  /** Required when the email changes (the new one is confirmed by a link sent to it). */
   currentPassword: z.string().max(256).optional(),
 });
 
@@ -55,8 +57,12 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
   app.put('/auth/profile', {
     bodyLimit: 3 * 1024 * 1024,
     schema: {
-      tags: ['autenticação'], summary: 'Atualizar o próprio perfil (nome, email, avatar)', body: profileBody,
-      response: { 200: currentUserResponse, 400: messageResponse, 409: messageResponse, 413: messageResponse, 429: messageResponse },
+      tags: ['autenticação'], summary: 'Atualizar o próprio perfil (nome e avatar; um novo email é confirmado por link)', body: profileBody,
+      response: {
+        200: currentUserResponse,
+        202: currentUserResponse.extend({ message: z.string() }),
+        400: messageResponse, 409: messageResponse, 413: messageResponse, 429: messageResponse,
+      },
     },
   }, async (request, reply) => {
     const auth = requireAuth(request);
@@ -66,8 +72,13 @@ export const profileRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (ap
       ...rest, ...(keepAvatar ? {} : { avatar: avatar || null }),
     }, actorContext(request, deps)));
     if (updated === TOO_MANY) return reply;
-    request.auth = { ...auth, username: updated.username, email: updated.email, avatarRef: updated.avatar_ref };
-    return currentUser(deps, request);
+    const { user, requestedEmail } = updated;
+    request.auth = { ...auth, username: user.username, email: user.email, avatarRef: user.avatar_ref };
+    const body = await currentUser(deps, request);
+    if (!requestedEmail) return body;
+    // Answered before the address is even looked up: taken or free, the same status, body and time.
+    requestEmailChangeInBackground(deps, auth.userId, requestedEmail, deps.clock(), emailChangeMailer(app, request, deps));
+    return reply.status(202).send({ ...body, message: EMAIL_CHANGE_REQUESTED });
   });
 
   app.put('/auth/change-password', {

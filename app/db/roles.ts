@@ -151,6 +151,7 @@ export async function grantRuntimePrivileges(db: CommonQueryMethods): Promise<vo
     ['unique_keys', ['SELECT', 'INSERT', 'UPDATE', 'DELETE']],
     ['idempotency_keys', ['SELECT', 'INSERT', 'UPDATE', 'DELETE']],
     ['password_resets', ['SELECT', 'INSERT', 'UPDATE']],
+    ['email_changes', ['SELECT', 'INSERT', 'UPDATE']],
     ['avatars', ['SELECT', 'INSERT', 'DELETE']],
     ['attachments', ['SELECT', 'INSERT']],
     ['ofx_import_jobs', ['SELECT', 'INSERT', 'UPDATE']],

@@ -2,7 +2,7 @@
 import { user } from '../../domain/identity/user';
 import type { AuditAccess } from '../../domain/identity/audit-access';
 import type { Role } from '../../domain/identity/roles';
-import { conflict, DomainError, notFound, validationError } from '../../domain/shared/errors';
+import { conflict, notFound, validationError } from '../../domain/shared/errors';
 import { countOrganizationAdmins, findActiveUser, findOrganizationUser, type UserRow } from '../../projections/identity/queries';
 import { handleCommand } from '../commands/handle-command';
 import type { ActorContext } from '../context';
@@ -22,7 +22,6 @@ export type UserDetails = { username: string; email: string; role: TenantRole; a
 export const LAST_ADMIN = 'A organização precisa de pelo menos um administrador: promova outro usuário antes de remover ou rebaixar este.';
 export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta';
 export const CURRENT_PASSWORD_FOR_EMAIL = 'Para alterar o email, informe a sua senha atual';
-export const EMAIL_UNAVAILABLE = 'Não foi possível alterar o email para este endereço. Verifique-o ou use outro.';
 
 async function tenantUser(deps: AppDeps, organizationId: string, userId: string): Promise<UserRow> {
   const found = await withTenant(deps.db, organizationId, (tx) => findOrganizationUser(tx, organizationId, userId));
@@ -146,17 +145,23 @@ export async function changeOwnPassword(
   await deps.waitForProjections(result.position);
 }
 
-/** `avatar`: undefined keeps it, null removes it, a data string replaces it. */
+/**
+ * Name and avatar change at once. A new email takes the current password and is only asked for:
+ * it becomes the login when the link sent to it is opened (email-change.ts), so this answers the
+ * same whether or not another account uses the address. `avatar`: undefined keeps it, null
+ * removes it, a data string replaces it.
+ */
 export async function updateOwnProfile(
   deps: AppDeps,
   self: { userId: string; homeOrganizationId: string | null },
   input: { username: string; email: string; avatar?: string | null; currentPassword?: string },
   context: ActorContext,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; requestedEmail: string | null }> {
   const current = await findActiveUser(deps.db, self.userId);
   if (!current) throw notFound('Usuário não encontrado');
+  const requestedEmail = normalizeKey('email', current.email) !== normalizeKey('email', input.email) ? normalizeKey('email', input.email) : null;
   // The email is the login: changing it takes the current password, like changing the password does.
-  if (normalizeKey('email', current.email) !== normalizeKey('email', input.email)) {
+  if (requestedEmail) {
     if (!input.currentPassword) throw validationError(CURRENT_PASSWORD_FOR_EMAIL, { currentPassword: CURRENT_PASSWORD_FOR_EMAIL });
     if (!(await verifyPassword(deps.db, self.userId, input.currentPassword))) {
       throw validationError(CURRENT_PASSWORD_WRONG, { currentPassword: CURRENT_PASSWORD_WRONG });
@@ -165,15 +170,9 @@ export async function updateOwnProfile(
   let avatarRef: string | null | undefined;
   if (input.avatar === null) avatarRef = null;
   else if (input.avatar !== undefined) avatarRef = await storeAvatar(deps.db, { userId: self.userId, organizationId: self.homeOrganizationId }, parseAvatarDataUrl(input.avatar));
-  const email = input.email.trim().toLowerCase();
-  const result = await withEmailChange(deps, self.userId, current.email, email, () =>
-    handleCommand(deps.eventStore, userStream(self.userId), user, {
-      type: 'UpdateUserProfile', data: { username: input.username.trim(), email, ...(avatarRef !== undefined ? { avatarRef } : {}) },
-    }, { ...context, organizationId: self.homeOrganizationId })).catch((error: unknown) => {
-    // Never "this email is in use": whose address it is stays unknown to the asker.
-    if (error instanceof DomainError && error.kind === 'conflict') throw validationError(EMAIL_UNAVAILABLE, { email: EMAIL_UNAVAILABLE });
-    throw error;
-  });
+  const result = await handleCommand(deps.eventStore, userStream(self.userId), user, {
+    type: 'UpdateUserProfile', data: { username: input.username.trim(), email: current.email, ...(avatarRef !== undefined ? { avatarRef } : {}) },
+  }, { ...context, organizationId: self.homeOrganizationId });
   await deps.waitForProjections(result.position);
-  return (await findActiveUser(deps.db, self.userId)) as UserRow;
+  return { user: (await findActiveUser(deps.db, self.userId)) as UserRow, requestedEmail };
 }

@@ -28,3 +28,13 @@ describe('platform roles (super admin, analyst)', () => {
     expect(user.decide({ type: 'ChangeUserRole', data: { role: 'analyst' } }, active('analyst', null))).toEqual([]);
   });
 });
+
+describe('changing the login email', () => {
+  it('changes the email alone, keeping name and avatar; the same email records nothing', () => {
+    const withAvatar = { ...active('user', 'org-1'), avatarRef: 'avatar:abc' } as UserState;
+    const events = user.decide({ type: 'ChangeUserEmail', data: { email: 'ana.nova@fluxo.app' } }, withAvatar);
+    expect(events).toEqual([{ type: 'UserProfileUpdated', data: { userId: 'u1', username: 'Ana', email: 'ana.nova@fluxo.app' } }]);
+    expect(user.evolve(withAvatar, events[0])).toMatchObject({ email: 'ana.nova@fluxo.app', username: 'Ana', avatarRef: 'avatar:abc' });
+    expect(user.decide({ type: 'ChangeUserEmail', data: { email: 'ana@fluxo.app' } }, withAvatar)).toEqual([]);
+  });
+});

@@ -34,6 +34,8 @@ export type UserEvent = EventsOf<typeof userEvents>;
 export type UserCommand =
   | { type: 'RegisterUser'; data: { userId: string; organizationId: string | null; username: string; email: string; role: Role; auditAccess?: AuditAccess | null; now: string } }
   | { type: 'UpdateUserProfile'; data: { username: string; email: string; avatarRef?: string | null } }
+  /** The login email alone, once the owner of the new address has confirmed it; name and avatar stay as they are. */
+  | { type: 'ChangeUserEmail'; data: { email: string } }
   | { type: 'ChangeUserRole'; data: { role: Role; auditAccess?: AuditAccess | null } }
   | { type: 'RecordPasswordChange'; data: { changedBy: string; method: 'self' | 'reset' | 'email_link' } }
   | { type: 'RecordLogin'; data: { now: string } }
@@ -82,6 +84,11 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
         const avatarChanged = data.avatarRef !== undefined && data.avatarRef !== current.avatarRef;
         if (current.username === data.username && current.email === data.email && !avatarChanged) return [];
         return [{ type: 'UserProfileUpdated', data: { userId: current.id, username: data.username, email: data.email, ...(data.avatarRef !== undefined ? { avatarRef: data.avatarRef } : {}) } }];
+      })
+      .with({ type: 'ChangeUserEmail' }, ({ data }): UserEvent[] => {
+        const current = requireActive(state);
+        if (current.email === data.email) return [];
+        return [{ type: 'UserProfileUpdated', data: { userId: current.id, username: current.username, email: data.email } }];
       })
       .with({ type: 'ChangeUserRole' }, ({ data }): UserEvent[] => {
         const current = requireActive(state);
