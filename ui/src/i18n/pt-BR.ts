@@ -73,6 +73,15 @@ export const fluxoMessages = {
         missingToken: 'Este link de redefinição é inválido. Peça um novo em "Esqueci minha senha".',
         goToLogin: 'Ir para o login',
       },
+      confirmEmail: {
+        title: 'Confirmar novo email',
+        subtitle: 'Confirme para usar este endereço como o email de acesso da sua conta',
+        submit: 'Confirmar novo email',
+        question: 'Voltar para o',
+        link: 'Fluxo',
+        missingToken: 'Este link de confirmação é inválido. Peça a troca de email novamente em Configurações.',
+        continue: 'Continuar',
+      },
     },
     dashboard: {
       title: 'Dashboard Financeiro',

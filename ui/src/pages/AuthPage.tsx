@@ -1,4 +1,4 @@
-// The frame of the login, register and password-reset pages: brand, title, the server's error above the form, and a
+// The frame of the login, register, password-reset and email-confirmation pages: brand, title, the server's error above the form, and a
 // link to the other page. A visitor this page already knows to be signed in is sent to the app; the
 // API is not asked (a signed-out visitor would get a 401 from /api/auth/me in the console).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
@@ -11,7 +11,7 @@ import { Logo } from './landing/Logo';
 
 interface AuthPageProps {
   /** i18n prefix of the page's texts: `<prefix>.title`, `.subtitle`, `.question`, `.link`. */
-  messages: 'fluxo.auth.login' | 'fluxo.auth.register' | 'fluxo.auth.forgot' | 'fluxo.auth.reset';
+  messages: 'fluxo.auth.login' | 'fluxo.auth.register' | 'fluxo.auth.forgot' | 'fluxo.auth.reset' | 'fluxo.auth.confirmEmail';
   /** Where the link under the form leads (the other auth page). */
   linkTo: string;
   /** The server's message for the last failed attempt. */
@@ -19,15 +19,17 @@ interface AuthPageProps {
   /** The server's message for the last successful one. */
   notice?: string;
   children: ReactNode;
+  /** A page for signed-in visitors too (an email confirmation link opened in the same browser). */
+  forSignedIn?: boolean;
 }
 
-export const AuthPage = ({ messages, linkTo, error, notice, children }: AuthPageProps) => {
+export const AuthPage = ({ messages, linkTo, error, notice, children, forSignedIn = false }: AuthPageProps) => {
   const translate = useTranslate();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (knownSession()) navigate('/', { replace: true });
-  }, [navigate]);
+    if (!forSignedIn && knownSession()) navigate('/', { replace: true });
+  }, [navigate, forSignedIn]);
 
   return (
     <Box

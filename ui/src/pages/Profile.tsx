@@ -1,6 +1,6 @@
 // Configurações (/profile): the avatar, the basic information and the password of the signed-in user.
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { Box, Button, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Form, PasswordInput, SaveButton, TextInput, Title, email, required, useDataProvider, useNotify } from 'react-admin';
 import { UserAvatar } from '../layout/UserAvatar';
@@ -29,15 +29,22 @@ const Profile = () => {
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [passwordFormKey, setPasswordFormKey] = useState(0);
+  // A new email is only asked for: the server's message says a link went to it (the form shows the current one again).
+  const [emailChangeNotice, setEmailChangeNotice] = useState<string>();
+  const [profileFormKey, setProfileFormKey] = useState(0);
 
   if (!user) return null;
 
   const saveProfile = async (body: { username: string; email: string; avatar?: string | null; currentPassword?: string }) => {
     setBusy(true);
     try {
-      const session = await dataProvider.call<Session>('auth/profile', { method: 'PUT', body });
+      const { message, ...session } = await dataProvider.call<Session & { message?: string }>('auth/profile', { method: 'PUT', body });
       await refreshSession(session);
-      notify(...toast('Perfil atualizado', 'Suas informações foram salvas com sucesso'));
+      notify(...toast('Perfil atualizado', message ?? 'Suas informações foram salvas com sucesso'));
+      if (message) {
+        setEmailChangeNotice(message);
+        setProfileFormKey((key) => key + 1);
+      }
     } catch (error) {
       notify(...toast('Erro ao atualizar perfil', errorMessage(error), 'error'));
     } finally {
@@ -85,7 +92,9 @@ const Profile = () => {
           <Card sx={{ mb: 2 }}>
             <CardHeader title="Informações Básicas" />
             <CardContent>
+              {emailChangeNotice && <Alert severity="info" role="status" sx={{ mb: 2 }}>{emailChangeNotice}</Alert>}
               <Form
+                key={profileFormKey}
                 record={{ username: user.username, email: user.email }}
                 onSubmit={(values: Record<string, unknown>) => saveProfile({
                   username: String(values.username), email: String(values.email), ...(values.currentPassword ? { currentPassword: String(values.currentPassword) } : {}),
@@ -93,7 +102,7 @@ const Profile = () => {
               >
                 <TextInput source="username" label="Nome de usuário" validate={required(BOTH_REQUIRED)} fullWidth />
                 <TextInput source="email" label="Email" type="email" validate={[required(BOTH_REQUIRED), email('Email inválido')]} fullWidth />
-                <PasswordInput source="currentPassword" label="Senha atual (para alterar o email)" helperText="Necessária apenas para trocar o email" fullWidth />
+                <PasswordInput source="currentPassword" label="Senha atual (para alterar o email)" helperText="Necessária apenas para trocar o email; o novo email vale depois de confirmado pelo link enviado a ele" fullWidth />
                 <SaveButton label="Salvar Alterações" disabled={busy} />
               </Form>
             </CardContent>

@@ -10,7 +10,7 @@ export const forgetSignedInHint = (): void => {
 };
 
 /** Pages a signed-out visitor may see: without the hint cookie they do not ask /api/auth/me. */
-export const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/', '/landing', '/login', '/register', '/forgot-password', '/reset-password']);
+export const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/', '/landing', '/login', '/register', '/forgot-password', '/reset-password', '/confirm-email']);
 
 /**
  * After signing in or registering: the signed-in app is a separate bundle from the public pages

@@ -9,6 +9,7 @@ import { Landing } from '../pages/Landing';
 import { Login } from '../pages/Login';
 import { Register } from '../pages/Register';
 import { ResetPassword } from '../pages/ResetPassword';
+import { ConfirmEmail } from '../pages/ConfirmEmail';
 import { i18nProvider } from '../providers/i18nProvider';
 import { theme } from '../theme';
 
@@ -26,6 +27,7 @@ export const PublicApp = () => (
           <Route path="/register" element={<Register />} />
           <Route path="/forgot-password" element={<ForgotPassword />} />
           <Route path="/reset-password" element={<ResetPassword />} />
+          <Route path="/confirm-email" element={<ConfirmEmail />} />
           <Route path="*" element={<Navigate to="/login" replace />} />
         </Routes>
       </ThemeProvider>

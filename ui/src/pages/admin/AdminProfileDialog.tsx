@@ -28,8 +28,10 @@ export const AdminProfileDialog = ({ open, onClose }: { open: boolean; onClose: 
     if (!values.username.trim() || !values.email.trim()) return notify(...toast('Erro ao atualizar perfil', 'Nome de usuário e email são obrigatórios', 'error'));
     try {
       const { currentPassword, ...details } = values;
-      await refreshSession(await dataProvider.call<Session>('auth/profile', { method: 'PUT', body: { ...details, ...(currentPassword ? { currentPassword } : {}) } }));
-      notify(...toast('Perfil atualizado'));
+      const { message, ...session } = await dataProvider.call<Session & { message?: string }>('auth/profile', { method: 'PUT', body: { ...details, ...(currentPassword ? { currentPassword } : {}) } });
+      await refreshSession(session);
+      // A new email waits for its confirmation link: the message says so.
+      notify(...toast('Perfil atualizado', message));
       setProfile(null);
     } catch (error) {
       notify(...toast('Erro ao atualizar perfil', errorMessage(error), 'error'));
