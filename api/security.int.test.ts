@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from './server';
 import { createSuperAdmin, createTestApp, seedTenant, type TestApp } from '../test-support/app';
 import { createUserAccount } from '../app/identity/auth';
+import { REGISTRATIONS_PER_HOUR_PER_ADDRESS } from '../app/identity/login-throttle';
 import { systemContext } from '../app/context';
 import type { AppDeps } from '../app/deps';
 
@@ -220,6 +221,26 @@ describe('registration and current-password throttling', () => {
     expect((await probe(more.email, 2)).statusCode).toBe(400);
     expect((await throttled.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('livre') })).statusCode).toBe(429);
   }, 60_000);
+
+  it('allows 10 registrations an hour per address, whatever their outcome and whatever X-Forwarded-For says', async () => {
+    const strict = await createTestApp({ server: { registrationsPerHour: REGISTRATIONS_PER_HOUR_PER_ADDRESS } });
+    try {
+      const attempt = (i: number, password: string) => strict.app.inject({
+        method: 'POST', url: '/api/auth/register', headers: { 'x-forwarded-for': `198.51.100.${i}` }, payload: registration(`limite-${i}`, password),
+      });
+      const statuses: number[] = [];
+      // Each answer, refused or not, tells something about an email: all of them count.
+      for (let i = 0; i < REGISTRATIONS_PER_HOUR_PER_ADDRESS; i++) statuses.push((await attempt(i, '123')).statusCode);
+      expect(statuses).toEqual(Array(REGISTRATIONS_PER_HOUR_PER_ADDRESS).fill(400));
+      const over = await attempt(99, 'segredo1');
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(50 * 60);
+      // Another address is not held back.
+      expect((await strict.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration('outro-endereco'), remoteAddress: '10.7.7.7' })).statusCode).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
 
   it('counts wrong current passwords (password and e-mail changes) against the login throttle', async () => {
     const tenant = await seedTenant(throttled, 'Senha Atual');

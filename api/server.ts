@@ -19,7 +19,7 @@ import { registerStorableTextCheck } from './plugins/storable-text';
 import { registerRoutes } from './routes';
 import { registerCsrfProtection } from './plugins/csrf';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { AttemptThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from '../app/identity/login-throttle';
+import { AttemptThrottle, DEFAULT_REGISTRATION_THROTTLE_LIMITS, DEFAULT_THROTTLE_LIMITS, REGISTRATIONS_PER_HOUR_PER_ADDRESS, type ThrottleLimits } from '../app/identity/login-throttle';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 import { registerStoredWrites, trackedDeps } from './plugins/stored-writes';
 import { registerIdempotency } from './plugins/idempotency';
@@ -43,6 +43,8 @@ export type ServerOptions = {
   loginThrottle?: Partial<ThrottleLimits>;
   /** Registration throttling limits (refused registrations per e-mail and per address). */
   registrationThrottle?: Partial<ThrottleLimits>;
+  /** Registrations of any outcome per client address per hour (tests, all from one address, raise it). */
+  registrationsPerHour?: number;
 };
 
 export const defaultUiDist = fileURLToPath(new URL('../ui/dist/', import.meta.url));
@@ -59,7 +61,8 @@ export async function buildServer(deps: AppDeps, options: ServerOptions = {}): P
   app.decorate('secureCookies', options.secureCookies ?? false);
   app.decorate('publicUrl', options.publicUrl ?? null);
   app.decorate('loginThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.loginThrottle }));
-  app.decorate('registrationThrottle', new AttemptThrottle({ ...DEFAULT_THROTTLE_LIMITS, ...options.registrationThrottle }));
+  app.decorate('registrationThrottle', new AttemptThrottle({ ...DEFAULT_REGISTRATION_THROTTLE_LIMITS, ...options.registrationThrottle }));
+  app.decorate('registrationsPerHour', options.registrationsPerHour ?? REGISTRATIONS_PER_HOUR_PER_ADDRESS);
   // Every route as registered (method, path pattern): the cross-tenant and role matrices iterate it.
   const routeList: RegisteredRoute[] = [];
   app.decorate('routeList', routeList);
@@ -123,6 +126,7 @@ declare module 'fastify' {
     secureCookies: boolean;
     loginThrottle: AttemptThrottle;
     registrationThrottle: AttemptThrottle;
+    registrationsPerHour: number;
     publicUrl: string | null;
     routeList: readonly RegisteredRoute[];
   }

@@ -38,7 +38,9 @@ export async function createTestApp(options: { clock?: () => Date; server?: Serv
     waitForProjections: async (position, only) => position === null || runner.waitFor(position, options.readYourWritesMs ?? 10_000, only),
   };
   if (options.startRunner !== false) await runner.start();
-  const app = await buildServer(deps, { serveUi: false, ...options.server });
+  // Every injected request comes from one address, standing in for many visitors: registrations per
+  // address are limited only where a test says so.
+  const app = await buildServer(deps, { serveUi: false, registrationsPerHour: 10_000, ...options.server });
   await app.ready();
   return {
     app,

@@ -87,10 +87,13 @@ const bodyOfRow = (deps: AppDeps, user: UserRow) =>
 export const authRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (app) => {
   app.post('/auth/register', {
     schema: { tags: ['autenticação'], summary: 'Cadastrar organização e administrador', body: registerBody, response: { 201: currentUserResponse, 400: messageResponse, 409: messageResponse, 429: messageResponse } },
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    // Registering tells whether an email is free (a taken one is refused: the spec signs the new
+    // admin in at once, so there is no "check your inbox" answer to hide behind). What limits the
+    // probing: few registrations per client address, and refusals throttled per email and address.
+    config: { rateLimit: { max: app.registrationsPerHour, timeWindow: '1 hour' } },
   }, async (request, reply) => {
-    // Probing addresses by registering: refusals count per e-mail and per client address, like
-    // wrong passwords at login (a progressive delay, then 429 with Retry-After).
+    // Refusals count per e-mail and per client address, like wrong passwords at login (a
+    // progressive delay, then 429 with Retry-After).
     const account = request.body.email.trim().toLowerCase();
     const verdict = app.registrationThrottle.check(account, request.ip);
     if (!verdict.allowed) {

@@ -27,6 +27,24 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   maxDelayMs: 8_000,
 };
 
+/**
+ * Registration refusals (an email that cannot be used, a taken slug): every one is a probe of which
+ * addresses have accounts, and a person signing up meets one or two at most. A short leash: the
+ * second refusal for an email already waits, five per email or per address lock it for an hour.
+ */
+export const DEFAULT_REGISTRATION_THROTTLE_LIMITS: ThrottleLimits = {
+  freeFailures: 1,
+  accountLockAfter: 5,
+  addressLockAfter: 5,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+  baseDelayMs: 1_000,
+  maxDelayMs: 8_000,
+};
+
+/** Registrations (whatever their outcome) per client address per hour: each answer tells whether an email is free. */
+export const REGISTRATIONS_PER_HOUR_PER_ADDRESS = 10;
+
 type Counter = { failures: number; windowStart: number; lockedUntil: number };
 
 export type ThrottleVerdict = { allowed: true; delayMs: number } | { allowed: false; retryAfterSeconds: number };
