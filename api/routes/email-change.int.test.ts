@@ -139,6 +139,21 @@ describe('changing the own email', () => {
     expect((await me(fresh)).email).toBe('segundo@troca.com.br');
   });
 
+  it('two links opened at the same moment: one applies, the other is refused and its address stays free', async () => {
+    const { admin } = await seedTenant(t, 'Troca Simultânea', []);
+    await askForEmail(admin, 'um@simultanea.com.br');
+    await askForEmail(admin, 'dois@simultanea.com.br');
+    const answers = await Promise.all([confirm(lastToken('um@simultanea.com.br')), confirm(lastToken('dois@simultanea.com.br'))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const applied = answers[0].statusCode === 200 ? 'um@simultanea.com.br' : 'dois@simultanea.com.br';
+    const other = applied === 'um@simultanea.com.br' ? 'dois@simultanea.com.br' : 'um@simultanea.com.br';
+    expect((await me(admin)).email).toBe(applied);
+    // The refused address was never claimed: someone else gets a link for it, not the "in use" notice.
+    const next = await seedTenant(t, 'Quer o Outro', []);
+    await askForEmail(next.admin, other);
+    lastToken(other);
+  });
+
   it('an address taken between the request and the link: the same generic refusal, nothing changes', async () => {
     const { admin } = await seedTenant(t, 'Troca Disputada', []);
     const oldEmail = (await me(admin)).email;

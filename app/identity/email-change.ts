@@ -89,9 +89,10 @@ export async function emailChangesSettled(): Promise<void> {
 }
 
 /**
- * Applies the change a link asked for: the token must be unused and unexpired, and is spent even
- * when the address turns out to be taken by then (the same generic refusal as a bad link). On
- * success every other pending link of the user is spent, and the old address is told.
+ * Applies the change a link asked for: the token must be unused and unexpired. Opening it spends
+ * every pending link of the user at once (so two links opened together cannot both apply), even
+ * when the address turns out to be taken by then (the same generic refusal as a bad link). The
+ * old address is told of the change.
  */
 export async function confirmEmailChange(
   deps: AppDeps,
@@ -100,10 +101,14 @@ export async function confirmEmailChange(
   deliver: (delivery: EmailChangeDelivery) => void,
 ): Promise<void> {
   const refused = () => validationError(EMAIL_LINK_INVALID, { token: EMAIL_LINK_INVALID });
-  const claim = await deps.db.maybeOne(sql.type(z.object({ user_id: z.string(), new_email: z.string() }))`
-    UPDATE email_changes SET used_at = ${context.now.toISOString()}
-    WHERE token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > ${context.now.toISOString()}
-    RETURNING user_id, new_email`);
+  const tokenHash = hashToken(token);
+  const at = context.now.toISOString();
+  const spent = await deps.db.any(sql.type(z.object({ token_hash: z.string(), user_id: z.string(), new_email: z.string() }))`
+    UPDATE email_changes SET used_at = ${at}
+    WHERE used_at IS NULL AND user_id = (
+      SELECT user_id FROM email_changes WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${at})
+    RETURNING token_hash, user_id, new_email`);
+  const claim = spent.find((row) => row.token_hash === tokenHash);
   const target = claim ? await findActiveUser(deps.db, claim.user_id) : null;
   if (!claim || !target) throw refused();
   const oldEmail = target.email;
@@ -124,7 +129,6 @@ export async function confirmEmailChange(
     throw error;
   }
   if (normalizeKey('email', oldEmail) !== newEmail) await releaseKey(deps.db, 'email', oldEmail, target.id);
-  await deps.db.query(sql.unsafe`UPDATE email_changes SET used_at = ${context.now.toISOString()} WHERE user_id = ${target.id} AND used_at IS NULL`);
   deliver({ kind: 'email-changed', email: oldEmail, newEmail });
   await deps.waitForProjections(position);
 }
