@@ -99,6 +99,13 @@ describe('security headers', () => {
         expect(response.statusCode).toBe(200);
         expectSecurityHeaders(response);
       }
+      // An asset that is not there (an old build's chunk) is a 404, not index.html served as a script.
+      for (const url of ['/assets/app-0ld.js', '/favicon.png']) {
+        const missing = await app.inject({ method: 'GET', url });
+        expect(missing.statusCode).toBe(404);
+        expect(missing.body).toBe('Arquivo não encontrado');
+        expectSecurityHeaders(missing);
+      }
     } finally {
       await app.close();
     }

@@ -36,7 +36,13 @@ function describeFields(fields: Record<string, string>): string {
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    // The single-page app owns every non-API path (real paths, not hash URLs).
+    const path = request.url.split('?')[0];
+    // A missing file (an old build's chunk after a deploy) is a 404, never the page in its place:
+    // a browser would run HTML as a script and fail without saying why.
+    if (!isApi && (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path))) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Arquivo não encontrado');
+    }
+    // The single-page app owns every other non-API path (real paths, not hash URLs).
     if (options.spaFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
