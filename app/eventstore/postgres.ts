@@ -298,14 +298,18 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
         if (stable > after || signal?.aborted) return;
         const wait = latest > after ? Math.min(HELD_BACK_POLL_MS, timeoutMs) : timeoutMs;
         let timer: NodeJS.Timeout | undefined;
+        let onAbort = (): void => undefined;
         await Promise.race([
           woken,
           new Promise<void>((resolve) => {
             timer = setTimeout(resolve, wait);
-            signal?.addEventListener('abort', () => resolve(), { once: true });
+            onAbort = resolve;
+            signal?.addEventListener('abort', onAbort, { once: true });
           }),
         ]);
         clearTimeout(timer);
+        // A follower waits on one long-lived signal again and again: its listeners must not pile up.
+        signal?.removeEventListener('abort', onAbort);
       } finally {
         waiters.delete(wake);
       }
