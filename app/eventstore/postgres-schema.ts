@@ -108,72 +108,78 @@ export async function migrateEventStore(db: CommonQueryMethods): Promise<void> {
 /**
  * `batch`: [{ stream, expected ('any'|'no_stream'|'stream_exists'|n), baseRevision, baseHash,
  * events: [{ id, revision, type, data, metadata }] }] — hashes already computed against
- * (baseRevision, baseHash). Streams are locked in name order (no deadlock between multi-stream
- * appends); a stale expected revision raises FX001, a chain tip that moved since the caller
- * hashed raises FX002; both carry the stream's current revision and hash in DETAIL.
+ * (baseRevision, baseHash). Set-based, so a chunk of thousands of streams costs a few statements,
+ * not a few per stream: one upsert locks each existing stream's row, or creates it already at its
+ * new tip, in name order (no deadlock between multi-stream appends); a stale expected revision
+ * raises FX001, a chain tip that moved since the caller hashed raises FX002 — for the first such
+ * stream in name order — both carrying the stream's current revision and hash in DETAIL (a stream
+ * created by this very append was absent: -1 and null; the exception undoes its row).
  * Returns the positions of the events, in the order given.
  */
 async function createAppendFunction(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
 CREATE OR REPLACE FUNCTION fluxo_append(batch jsonb) RETURNS bigint[] LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
 DECLARE
-  s jsonb;
-  current_revision integer;
-  current_hash text;
-  expected text;
+  bad_stream text;
+  bad_revision integer;
+  bad_hash text;
+  bad_conflict boolean;
+  existing text[];
   event_count integer;
   positions bigint[];
 BEGIN
-  FOR s IN SELECT value FROM jsonb_array_elements(batch) ORDER BY value->>'stream' LOOP
-    SELECT revision, last_hash INTO current_revision, current_hash
-      FROM event_streams WHERE stream_id = s->>'stream' FOR UPDATE;
-    IF NOT FOUND THEN
-      INSERT INTO event_streams (stream_id, revision, last_hash) VALUES (s->>'stream', -1, NULL)
-        ON CONFLICT (stream_id) DO NOTHING;
-      SELECT revision, last_hash INTO current_revision, current_hash
-        FROM event_streams WHERE stream_id = s->>'stream' FOR UPDATE;
-    END IF;
-    expected := s->>'expected';
-    IF NOT (expected = 'any'
-        OR (expected = 'no_stream' AND current_revision < 0)
-        OR (expected = 'stream_exists' AND current_revision >= 0)
-        OR expected = current_revision::text) THEN
+  WITH streams AS MATERIALIZED (
+    SELECT s.stream, s.expected, s."baseRevision" AS base_revision, s."baseHash" AS base_hash,
+           (s.events -> -1 ->> 'revision')::integer AS tip_revision, s.events -> -1 -> 'metadata' ->> 'hash' AS tip_hash
+    FROM jsonb_to_recordset(batch) AS s(stream text, expected text, "baseRevision" integer, "baseHash" text, events jsonb)
+  ), locked AS (
+    -- xmax = 0: the row was inserted by this statement (the stream did not exist).
+    INSERT INTO event_streams AS es (stream_id, revision, last_hash)
+    SELECT stream, tip_revision, tip_hash FROM streams ORDER BY stream
+    ON CONFLICT (stream_id) DO UPDATE SET revision = es.revision
+    RETURNING es.stream_id, es.revision, es.last_hash, es.xmax = 0 AS created
+  ), checked AS MATERIALIZED (
+    SELECT l.stream_id, l.created, c.revision, c.hash,
+           NOT (s.expected = 'any'
+             OR (s.expected = 'no_stream' AND c.revision < 0)
+             OR (s.expected = 'stream_exists' AND c.revision >= 0)
+             OR s.expected = c.revision::text) AS conflict,
+           c.revision <> s.base_revision OR c.hash IS DISTINCT FROM s.base_hash AS stale
+    FROM locked l JOIN streams s ON s.stream = l.stream_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN l.created THEN -1 ELSE l.revision END AS revision,
+                               CASE WHEN l.created THEN NULL ELSE l.last_hash END AS hash) c
+  )
+  SELECT f.stream_id, f.revision, f.hash, f.conflict, (SELECT array_agg(stream_id) FROM checked WHERE NOT created)
+    INTO bad_stream, bad_revision, bad_hash, bad_conflict, existing
+  FROM (SELECT 1) one
+  LEFT JOIN LATERAL (SELECT * FROM checked WHERE conflict OR stale ORDER BY stream_id LIMIT 1) f ON true;
+  IF bad_stream IS NOT NULL THEN
+    IF bad_conflict THEN
       RAISE EXCEPTION 'fluxo_conflict' USING ERRCODE = 'FX001',
-        DETAIL = jsonb_build_object('stream', s->>'stream', 'revision', current_revision, 'hash', current_hash)::text;
+        DETAIL = jsonb_build_object('stream', bad_stream, 'revision', bad_revision, 'hash', bad_hash)::text;
     END IF;
-    IF current_revision <> (s->>'baseRevision')::integer OR current_hash IS DISTINCT FROM (s->>'baseHash') THEN
-      RAISE EXCEPTION 'fluxo_stale_chain' USING ERRCODE = 'FX002',
-        DETAIL = jsonb_build_object('stream', s->>'stream', 'revision', current_revision, 'hash', current_hash)::text;
-    END IF;
-  END LOOP;
+    RAISE EXCEPTION 'fluxo_stale_chain' USING ERRCODE = 'FX002',
+      DETAIL = jsonb_build_object('stream', bad_stream, 'revision', bad_revision, 'hash', bad_hash)::text;
+  END IF;
+  IF existing IS NOT NULL THEN
+    UPDATE event_streams es SET revision = s.tip_revision, last_hash = s.tip_hash
+    FROM (SELECT x.stream, (x.events -> -1 ->> 'revision')::integer AS tip_revision, x.events -> -1 -> 'metadata' ->> 'hash' AS tip_hash
+          FROM jsonb_to_recordset(batch) AS x(stream text, events jsonb)) s
+    JOIN unnest(existing) AS known(stream) ON known.stream = s.stream
+    WHERE es.stream_id = s.stream;
+  END IF;
 
-  SELECT count(*) INTO event_count FROM jsonb_array_elements(batch) st(value), jsonb_array_elements(st.value->'events');
+  SELECT count(*) INTO event_count FROM jsonb_path_query(batch, '$[*].events[*]');
   PERFORM pg_advisory_xact_lock_shared(7263011); -- APPENDING, before drawing positions
   SELECT array_agg(p ORDER BY p) INTO positions
     FROM (SELECT nextval('events_position_seq') AS p FROM generate_series(1, event_count)) drawn;
   -- MARK: the first (smallest) position drawn, as a signed int4 of its low 32 bits.
   PERFORM pg_advisory_xact_lock_shared(7263, ((positions[1] % 4294967296) - 2147483648)::integer);
-  WITH input AS (
-    SELECT st.value->>'stream' AS stream_id, ev.value AS e,
-           row_number() OVER (ORDER BY st.ord, ev.ord) - 1 AS k
-    FROM jsonb_array_elements(batch) WITH ORDINALITY st(value, ord),
-         jsonb_array_elements(st.value->'events') WITH ORDINALITY ev(value, ord)
-  ), inserted AS (
-    INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
-    SELECT positions[k + 1], (e->>'id')::uuid, stream_id, (e->>'revision')::integer, e->>'type', e->'data', e->'metadata'
-    FROM input ORDER BY k
-    RETURNING 1
-  )
-  SELECT count(*) INTO event_count FROM inserted;
-
-  UPDATE event_streams es SET revision = tip.revision, last_hash = tip.hash
-  FROM (
-    SELECT DISTINCT ON (st.value->>'stream') st.value->>'stream' AS stream_id,
-           (ev.value->>'revision')::integer AS revision, ev.value->'metadata'->>'hash' AS hash
-    FROM jsonb_array_elements(batch) st(value), jsonb_array_elements(st.value->'events') ev(value)
-    ORDER BY st.value->>'stream', (ev.value->>'revision')::integer DESC
-  ) tip
-  WHERE es.stream_id = tip.stream_id;
+  INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
+  SELECT positions[row_number() OVER (ORDER BY st.ord, ev.ord)], ev.id, st.stream, ev.revision, ev.type, ev.data, ev.metadata
+  FROM ROWS FROM (jsonb_to_recordset(batch) AS (stream text, events jsonb)) WITH ORDINALITY st(stream, events, ord),
+       ROWS FROM (jsonb_to_recordset(st.events) AS (id uuid, revision integer, type text, data jsonb, metadata jsonb))
+         WITH ORDINALITY ev(id, revision, type, data, metadata, ord);
   RETURN positions;
 END $fn$`);
 }
