@@ -58,5 +58,54 @@ export function verifyChain(events: RecordedEvent[]): ChainBreak | null {
 
 /** JSON with bigint written as strings (money in centavos survives the round trip exactly). */
 export function toJsonSafe(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)));
+  const copied = jsonSafeCopy(value);
+  return copied === NOT_PLAIN ? jsonRoundTrip(value) : copied;
+}
+
+const jsonRoundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)));
+
+const NOT_PLAIN = Symbol('not plain');
+
+/**
+ * What jsonRoundTrip gives, without writing and parsing text, for plain data (objects, arrays,
+ * strings, numbers, booleans, null, bigint); NOT_PLAIN for anything else (a Date, a toJSON, a class),
+ * which the caller then sends through the round trip itself.
+ */
+function jsonSafeCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? (value === 0 ? 0 : value) : null;
+    case 'bigint':
+      return value.toString();
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        const out: unknown[] = new Array(value.length);
+        for (let i = 0; i < value.length; i++) {
+          const item = value[i] as unknown;
+          const copied = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonSafeCopy(item);
+          if (copied === NOT_PLAIN) return NOT_PLAIN;
+          out[i] = copied;
+        }
+        return out;
+      }
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        if (key === '__proto__') return NOT_PLAIN;
+        const member = (value as Record<string, unknown>)[key];
+        if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+        const copied = jsonSafeCopy(member);
+        if (copied === NOT_PLAIN) return NOT_PLAIN;
+        out[key] = copied;
+      }
+      return out;
+    }
+    default:
+      return NOT_PLAIN;
+  }
 }

@@ -74,13 +74,13 @@ type Prepared = {
   events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
 };
 
-function prepare(append: StreamAppend, metadata: AppendMetadata, tip: Tip): Prepared {
+function prepare(append: StreamAppend, metadata: AppendMetadata, tip: Tip, safeMetadata = toJsonSafe(append.metadata ?? metadata) as AppendMetadata): Prepared {
   let revision = tip.revision;
   let prevHash = tip.hash;
   const events = append.events.map((event) => {
     revision += 1;
     const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const base = toJsonSafe({ ...(append.metadata ?? metadata), prevHash }) as Omit<EventMetadata, 'hash'>;
+    const base = { ...safeMetadata, prevHash } as Omit<EventMetadata, 'hash'>;
     const hash = eventHash({ streamId: append.streamId, revision, type: event.type, data, metadata: base });
     prevHash = hash;
     return { id: randomUUID(), revision, type: event.type, data, metadata: { ...base, hash } };
@@ -192,7 +192,10 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
     const known = new Map<string, Tip>();
     for (let attempt = 1; ; attempt++) {
-      const prepared = appends.map((a) => prepare(a, metadata, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision)));
+      // The call's metadata is made JSON-safe once, not once per event (a chunk has thousands).
+      const shared = toJsonSafe(metadata) as AppendMetadata;
+      const prepared = appends.map((a) =>
+        prepare(a, metadata, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision), a.metadata ? undefined : shared));
       let positions: bigint[];
       try {
         const { rows } = await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(prepared)]);
