@@ -26,6 +26,21 @@ const norm = (value: Value): string => (typeof value === 'string' && uuidLike.te
 /** Money and positions as the row carries them (text, so jsonb never rounds a bigint). */
 export const big = (value: bigint | null | undefined): string | null => (value === null || value === undefined ? null : value.toString());
 
+/**
+ * A page's rows as one jsonb parameter. Plain JSON.stringify: slonik's sql.jsonb sorts every
+ * object's keys on the way (a third of the runner's CPU on a 10,000-row page), which jsonb does not
+ * need. A stray bigint is written as text, which jsonb_populate_recordset reads into any column.
+ */
+export function jsonbOf(value: readonly unknown[]): ReturnType<typeof sql.fragment> {
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  }
+  return sql.fragment`${text}::jsonb`;
+}
+
 const rowsOf = z.object({ row: z.record(z.string(), z.any()) });
 
 export class Rows {
@@ -60,7 +75,7 @@ export class Rows {
     const matches = sql.join(this.spec.key.map((c) => sql.fragment`t.${sql.identifier([c])} = k.${sql.identifier([c])}`), sql.fragment` AND `);
     const rows = await tx.any(sql.type(rowsOf)`
       SELECT to_jsonb(x) AS row FROM (
-        SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, ${sql.jsonb([...wanted.values()])}) k
+        SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, ${jsonbOf([...wanted.values()])}) k
         JOIN ${table} t ON ${matches}
       ) x`);
     for (const { row } of rows) this.state.set(this.keyOf(row as Row), row as Row);
@@ -153,7 +168,7 @@ export class Rows {
     if (gone.length > 0) {
       const matches = sql.join(this.spec.key.map((c) => sql.fragment`t.${id(c)} = k.${id(c)}`), sql.fragment` AND `);
       await tx.query(sql.unsafe`
-        DELETE FROM ${table} t USING jsonb_populate_recordset(NULL::${table}, ${sql.jsonb(gone)}) k WHERE ${matches}`);
+        DELETE FROM ${table} t USING jsonb_populate_recordset(NULL::${table}, ${jsonbOf(gone)}) k WHERE ${matches}`);
     }
     if (upserts.length === 0) return;
     const names = [...this.spec.columns, ...(computed?.names ?? [])];
@@ -164,7 +179,7 @@ export class Rows {
       : sql.fragment`DO UPDATE SET ${sql.join(updated.map((c) => sql.fragment`${id(c)} = EXCLUDED.${id(c)}`), sql.fragment`, `)}`;
     await tx.query(sql.unsafe`
       INSERT INTO ${table} (${sql.join(names.map(id), sql.fragment`, `)})
-      SELECT ${values} FROM jsonb_populate_recordset(NULL::${table}, ${sql.jsonb(upserts)}) r
+      SELECT ${values} FROM jsonb_populate_recordset(NULL::${table}, ${jsonbOf(upserts)}) r
       ON CONFLICT (${sql.join(this.spec.key.map(id), sql.fragment`, `)}) ${conflict}`);
   }
 

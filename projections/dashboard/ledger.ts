@@ -11,6 +11,7 @@ import type { RecurringPeriod } from '../../domain/finance/recurrence';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import { z } from 'zod';
 import type { Projector, Tx } from '../projector';
+import { jsonbOf } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 export type LedgerEntry = {
@@ -150,7 +151,7 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Pr
   if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     INSERT INTO dashboard_entries (${entryColumns})
-    SELECT ${entryColumns} FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS e(
+    SELECT ${entryColumns} FROM jsonb_to_recordset(${jsonbOf(rows)}) AS e(
       id uuid, organization_id uuid, kind text, description text, amount bigint, category text, status text, date date,
       is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date)`);
 }
@@ -167,7 +168,7 @@ async function writeCategories(tx: Tx, categories: { organizationId: string; cat
   await tx.query(sql.unsafe`
     INSERT INTO dashboard_categories (organization_id, slug, category_id, name, color)
     SELECT organization_id, slug, category_id, name, color
-    FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS c(organization_id uuid, slug text, category_id uuid, name text, color text)
+    FROM jsonb_to_recordset(${jsonbOf(rows)}) AS c(organization_id uuid, slug text, category_id uuid, name text, color text)
     ON CONFLICT (organization_id, slug) DO UPDATE SET category_id = EXCLUDED.category_id, name = EXCLUDED.name, color = EXCLUDED.color`);
 }
 

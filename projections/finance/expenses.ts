@@ -5,6 +5,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { Expense, ExpenseEvent } from '../../domain/finance/expense';
 import type { Projector, Tx } from '../projector';
+import { jsonbOf } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 type Change = { expense: Expense | null; at: string; createdAt: string; replaced: boolean };
@@ -42,7 +43,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
   if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     INSERT INTO expenses (${columns})
-    SELECT ${columns} FROM jsonb_to_recordset(${sql.jsonb(rows)}) AS x(
+    SELECT ${columns} FROM jsonb_to_recordset(${jsonbOf(rows)}) AS x(
       id uuid, organization_id uuid, description text, amount bigint, category text, status text, date date, expense_type text,
       is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date,
       attachment_id text, attachment_name text, attachment_type text, attachment_size integer, attachment_sha256 text,
