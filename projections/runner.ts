@@ -287,6 +287,24 @@ export function createProjectionRunner(deps: {
     for (const name of names) if ((applied.get(name) ?? -1n) < position) applied.set(name, position);
   }
 
+  // The two lanes mostly read the same pages (both wake on the same append): a page read by one is
+  // handed to the other instead of read, parsed and decoded again (decodeEvent caches by event
+  // object). An in-flight read is shared; a finished one is kept only when full, since a short
+  // page at the head would hide the events appended after it.
+  const recentPages = new Map<bigint, Promise<readonly RecordedEvent[]>>();
+  function readPage(after: bigint): Promise<readonly RecordedEvent[]> {
+    const shared = recentPages.get(after);
+    if (shared) return shared;
+    const page = eventStore.readAll({ after, limit: batchSize });
+    recentPages.set(after, page);
+    while (recentPages.size > lanes.length * 2) recentPages.delete(recentPages.keys().next().value as bigint);
+    const forget = () => {
+      if (recentPages.get(after) === page) recentPages.delete(after);
+    };
+    page.then((events) => events.length < batchSize && forget(), forget);
+    return page;
+  }
+
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
   async function runOnce(fencePid: number | null, lane: readonly Projector[] = projectors): Promise<number> {
     const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
@@ -298,7 +316,7 @@ export function createProjectionRunner(deps: {
       const position = positions.get(p.name) ?? 0n;
       return position < min ? position : min;
     }, positions.get(active[0].name) ?? 0n);
-    const events = await eventStore.readAll({ after: from, limit: batchSize });
+    const events = await readPage(from);
     if (events.length === 0) {
       for (const p of active) applied.set(p.name, positions.get(p.name) ?? 0n);
       return 0;
