@@ -61,5 +61,16 @@ export const amountInput = z
 
 export const positiveAmountInput = amountInput.refine((value) => value > 0n, { message: 'O valor deve ser maior que zero' });
 
-/** Event field: centavos stored as a string in JSON, read back as bigint. */
-export const centavos = z.union([z.bigint(), z.string().regex(/^-?\d+$/), z.number().int()]).transform((v) => BigInt(v));
+const INTEGER_TEXT = /^-?\d+$/;
+
+/**
+ * Event field: centavos stored as a string in JSON, read back as bigint (a bigint, an integer
+ * string or an integer number is accepted). Checked by type rather than as a union: a union tries
+ * bigint first and builds an error for every stored event's string, the largest share of decoding.
+ */
+export const centavos = z.any().transform((value: unknown, ctx): bigint => {
+  if (typeof value === 'bigint') return value;
+  if ((typeof value === 'string' && INTEGER_TEXT.test(value)) || (typeof value === 'number' && Number.isInteger(value))) return BigInt(value);
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Valor em centavos inválido' });
+  return z.NEVER;
+});
