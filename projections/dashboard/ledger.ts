@@ -92,7 +92,7 @@ type DayDelta = { organization_id: string; day: string; kind: string; category: 
 /** Folds a page into final entries, then writes each table once: the same result as event by event. */
 async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
   const finals = new Map<string, LedgerEntry | null>();
-  const categories = new Map<string, { organizationId: string; categoryId: string; slug: string; name: string; color: string }>();
+  const categories: CategoryName[] = [];
   for (const event of events) {
     const change = entryOf(event);
     if (change) {
@@ -104,12 +104,11 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
       const e = decodeEvent<CategoryEvent>(event);
       if (e.type === 'CategoryDeleted') continue;
       const c = e.data;
-      categories.delete(c.categoryId);
-      categories.set(c.categoryId, { organizationId: c.organizationId, categoryId: c.categoryId, slug: c.slug, name: c.name, color: c.color });
+      categories.push({ organizationId: c.organizationId, categoryId: c.categoryId, slug: c.slug, name: c.name, color: c.color });
     }
   }
   if (finals.size > 0) await writeEntries(tx, finals);
-  if (categories.size > 0) await writeCategories(tx, [...categories.values()]);
+  if (categories.length > 0) await writeCategories(tx, categories);
 }
 
 async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Promise<void> {
@@ -156,15 +155,40 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Pr
       is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date)`);
 }
 
-async function writeCategories(tx: Tx, categories: { organizationId: string; categoryId: string; slug: string; name: string; color: string }[]): Promise<void> {
-  // The latest category to take a slug keeps it (as event by event would).
-  const bySlug = new Map(categories.map((c) => [`${c.organizationId}|${c.slug}`, c]));
-  const rows = [...bySlug.values()].map((c) => ({ organization_id: c.organizationId, slug: c.slug, category_id: c.categoryId, name: c.name, color: c.color }));
-  // A renamed slug moves; a deleted category keeps its name, since expenses may still carry its slug.
+type CategoryName = { organizationId: string; categoryId: string; slug: string; name: string; color: string };
+
+/**
+ * The page's category events with the result event by event would give: each one takes its slug
+ * (the row of that slug now names it) and drops its category's rows under any other slug, even a
+ * slug it had lost to another category since. A deleted category keeps its rows, since expenses
+ * may still carry its slug. Rows of slugs the page touches are decided here; the others only by
+ * the per-category deletes.
+ */
+async function writeCategories(tx: Tx, events: readonly CategoryName[]): Promise<void> {
+  const slugs = new Map<string, CategoryName | null>();
+  const keeps: { category_id: string; slug: string }[] = [];
+  for (const c of events) {
+    for (const [key, row] of slugs) {
+      if (row && row.categoryId === c.categoryId && row.slug !== c.slug) slugs.set(key, null);
+    }
+    slugs.set(`${c.organizationId}|${c.slug}`, c);
+    keeps.push({ category_id: c.categoryId, slug: c.slug });
+  }
   await tx.query(sql.unsafe`
-    DELETE FROM dashboard_categories d USING jsonb_to_recordset(${sql.jsonb(categories.map((c) => ({ category_id: c.categoryId, slug: c.slug })))})
-      AS k(category_id uuid, slug text)
+    DELETE FROM dashboard_categories d USING jsonb_to_recordset(${jsonbOf(keeps)}) AS k(category_id uuid, slug text)
     WHERE d.category_id = k.category_id AND d.slug <> k.slug`);
+  const dropped = [...slugs].filter(([, row]) => row === null).map(([key]) => {
+    const [organization_id, slug] = key.split('|');
+    return { organization_id, slug };
+  });
+  if (dropped.length > 0) {
+    await tx.query(sql.unsafe`
+      DELETE FROM dashboard_categories d USING jsonb_to_recordset(${jsonbOf(dropped)}) AS k(organization_id uuid, slug text)
+      WHERE d.organization_id = k.organization_id AND d.slug = k.slug`);
+  }
+  const rows = [...slugs.values()].filter((c): c is CategoryName => c !== null)
+    .map((c) => ({ organization_id: c.organizationId, slug: c.slug, category_id: c.categoryId, name: c.name, color: c.color }));
+  if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     INSERT INTO dashboard_categories (organization_id, slug, category_id, name, color)
     SELECT organization_id, slug, category_id, name, color
