@@ -61,11 +61,11 @@ const clone = (state: State): State => ({ budgets: state.budgets.clone(), rules:
  */
 function fold(
   events: readonly RecordedEvent[], state: State, spentIn: (organizationId: string, category: string, period: BudgetPeriod, today: string) => bigint,
-  file: (i: Intent) => void, onRule: (rule: Row | null) => void = () => undefined,
+  file: (i: Intent) => void, onRule: (before: Row | null, after: Row | null) => void = () => undefined,
 ) {
   const { budgets, rules, connections } = state;
   const budgetsOf = (organizationId: string, categories: readonly string[]) =>
-    budgets.present().filter((b) => lower(b.organization_id) === lower(organizationId) && categories.includes(String(b.category)));
+    budgets.present().filter((b) => categories.includes(String(b.category)) && lower(b.organization_id) === lower(organizationId));
   const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: bigint; budget: bigint } | null, today: string) => {
     const period = budget.period as BudgetPeriod;
     const category = String(budget.category);
@@ -94,7 +94,7 @@ function fold(
         const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
         if (nextRule) rules.put(nextRule.row);
         else rules.remove(expenseId);
-        onRule(nextRule?.row ?? null);
+        onRule(previous, nextRule?.row ?? null);
         for (const b of affectedBudgets) {
           fileIntent(event, budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? 0n, budget: BigInt(b.budget_amount as string) }, today));
         }
@@ -172,9 +172,6 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
   await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
   await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 
-  // The rules as the page found them, to count what the page changed on top of the SQL sums.
-  const initial = new Map(expenseIds.map((id) => [lower(id), state.rules.get(id)]));
-
   // First pass: which budget periods the page asks about.
   const windows = new Map<string, { organization_id: string; category: string; start_date: string; end_date: string }>();
   fold(events, clone(state), (organizationId, category, period, today) => {
@@ -195,28 +192,28 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
     for (const { i, spent } of sums) base.set(keys[i][0], spent);
   }
 
-  // Expenses whose rule counted, at the start or since, per organization and category.
-  const touched = new Map<string, Set<string>>();
-  const touch = (rule: Row | null) => {
+  // What the page's rule changes so far add to each window's SQL sum: each change moves the
+  // windows of its old and new organization and category (a handful), so a spentIn is a lookup.
+  const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
+  for (const [key, w] of windows) {
+    const group = `${lower(w.organization_id)}|${w.category}`;
+    windowsOf.set(group, [...(windowsOf.get(group) ?? []), { key, start: w.start_date, end: w.end_date }]);
+  }
+  const changed = new Map<string, bigint>();
+  const moveRule = (rule: Row | null, sign: bigint) => {
     if (!rule) return;
-    const key = `${lower(rule.organization_id)}|${String(rule.budget_category)}`;
-    const set = touched.get(key) ?? new Set<string>();
-    set.add(lower(rule.expense_id));
-    touched.set(key, set);
+    for (const w of windowsOf.get(`${lower(rule.organization_id)}|${String(rule.budget_category)}`) ?? []) {
+      changed.set(w.key, (changed.get(w.key) ?? 0n) + sign * contribution(rule, w.start, w.end));
+    }
   };
-  for (const rule of initial.values()) touch(rule);
+  const onRule = (before: Row | null, after: Row | null) => {
+    moveRule(before, -1n);
+    moveRule(after, 1n);
+  };
   const spentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string): bigint => {
     const { start, end } = currentPeriod(period, today);
-    let spent = base.get(windowKey(organizationId, category, start, end)) ?? 0n;
-    const counts = (rule: Row | null) => rule !== null && lower(rule.organization_id) === lower(organizationId) && rule.budget_category === category;
-    for (const id of touched.get(`${lower(organizationId)}|${category}`) ?? []) {
-      const before = initial.get(id) ?? null;
-      const now = state.rules.get(id);
-      if (before === now) continue;
-      if (counts(now)) spent += contribution(now, start, end);
-      if (counts(before)) spent -= contribution(before, start, end);
-    }
-    return spent;
+    const key = windowKey(organizationId, category, start, end);
+    return (base.get(key) ?? 0n) + (changed.get(key) ?? 0n);
   };
   const outbox = new Map<string, Row>();
   fold(events, state, spentIn, ({ event, intent }) => {
@@ -227,7 +224,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
       notification_id: notificationId, organization_id: intent.organizationId, cause_event_id: event.id,
       correlation_id: event.metadata.correlationId ?? null, draft: JSON.stringify({ ...draft, notificationId }), created_at: intent.createdAt,
     });
-  }, touch);
+  }, onRule);
   await state.budgets.flush(tx);
   await state.rules.flush(tx);
   await state.connections.flush(tx);

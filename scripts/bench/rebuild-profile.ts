@@ -1,0 +1,93 @@
+// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--cpu-prof]`:
+// times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
+// with seconds per projector, the costliest statements (when the server loads pg_stat_statements) and,
+// with --cpu-prof, where Node spent its own time (the .cpuprofile is written to bench-results/tmp).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import pg from 'pg';
+import { createDb } from '../../app/db/pool';
+import { createPostgresEventStore } from '../../app/eventstore/postgres';
+import { projectors } from '../../projections/registry';
+import { applyMs, rebuildAll } from '../../projections/rebuild';
+import { argNumber, argValue, hasFlag } from './args';
+import { startBenchServer } from './database';
+import { load, summarizeProfile } from './measure';
+
+
+async function adminRun<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[] | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  // BENCH_DATABASE_URL's server, else the bench's embedded one (BENCH_DATA_DIR, BENCH_PG_PORT) with pg_stat_statements.
+  const server = await startBenchServer();
+  try {
+    await profileRebuild(server.urlOf(argValue('database', 'fluxo_bench')));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function profileRebuild(url: string): Promise<void> {
+  const statementsOn = (await adminRun(url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements')) !== null
+    && (await adminRun(url, 'SELECT pg_stat_statements_reset()')) !== null;
+  const db = await createDb(url);
+  const eventStore = createPostgresEventStore(db, url);
+  const session = hasFlag('cpu-prof') ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const memory = { peak: 0 };
+  const sampler = setInterval(() => { memory.peak = Math.max(memory.peak, process.memoryUsage().rss); }, 200);
+  try {
+    const result = await rebuildAll({
+      db, eventStore, projectors,
+      batchSize: argNumber('batch', 5_000),
+      concurrency: argNumber('concurrency', 2),
+      onProgress: (p) => {
+        if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
+      },
+    });
+    console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB)`);
+    const total = [...applyMs.values()].reduce((a, b) => a + b, 0);
+    for (const [name, ms] of [...applyMs].sort((x, y) => y[1] - x[1])) {
+      console.log(`  ${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s ${((ms / total) * 100).toFixed(0).padStart(3)}%`);
+    }
+  } finally {
+    clearInterval(sampler);
+    if (session) {
+      const { profile } = (await session.post('Profiler.stop')) as { profile: Parameters<typeof summarizeProfile>[0] };
+      mkdirSync('bench-results/tmp', { recursive: true });
+      writeFileSync('bench-results/tmp/rebuild.cpuprofile', JSON.stringify(profile));
+      console.log(summarizeProfile(profile, 15).replace(/, /g, '\n  '));
+      session.disconnect();
+    }
+    await eventStore.close();
+    await db.end();
+  }
+  if (statementsOn) {
+    const rows = await adminRun<{ calls: string; ms: number; query: string }>(url, `
+      SELECT s.calls::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
+      ORDER BY s.total_exec_time DESC LIMIT 15`);
+    for (const r of rows ?? []) console.log(`${(r.ms / 1000).toFixed(2).padStart(7)} s ${r.calls.padStart(6)}× ${r.query.slice(0, 130)}`);
+  } else {
+    console.log('pg_stat_statements not loaded on this server (shared_preload_libraries)');
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
