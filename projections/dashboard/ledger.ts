@@ -131,7 +131,7 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Pr
     await tx.query(sql.unsafe`
       INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
       SELECT organization_id, day, kind, category, status, amount, entries
-      FROM jsonb_to_recordset(${sql.jsonb(changed.map((d) => ({ ...d, amount: d.amount.toString() })))})
+      FROM jsonb_to_recordset(${jsonbOf(changed.map((d) => ({ ...d, amount: d.amount.toString() })))})
         AS d(organization_id uuid, day date, kind text, category text, status text, amount bigint, entries integer)
       ON CONFLICT (organization_id, day, kind, category, status) DO UPDATE SET
         amount = dashboard_days.amount + EXCLUDED.amount, entries = dashboard_days.entries + EXCLUDED.entries`);

@@ -24,7 +24,7 @@ import {
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { Projector, Tx } from '../projector';
 import { mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
-import { big, Rows, type Row } from '../rows';
+import { big, jsonbOf, Rows, type Row } from '../rows';
 import { spendingRuleOf } from '../finance/budgets';
 import { occurrencesBetween, type Recurrence, type RecurringPeriod } from '../../domain/finance/recurrence';
 import { protectTenantTable } from '../tenant-table';
@@ -232,7 +232,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
     await tx.query(sql.unsafe`
       INSERT INTO notification_outbox (notification_id, organization_id, cause_event_id, correlation_id, draft, created_at)
       SELECT notification_id, organization_id, cause_event_id, correlation_id, draft::jsonb, created_at
-      FROM jsonb_to_recordset(${sql.jsonb([...outbox.values()])})
+      FROM jsonb_to_recordset(${jsonbOf([...outbox.values()])})
         AS o(notification_id uuid, organization_id uuid, cause_event_id uuid, correlation_id text, draft text, created_at timestamptz)
       ON CONFLICT (notification_id) DO NOTHING`);
   }
