@@ -101,6 +101,9 @@ async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: 
 
 const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
+/** How many pages a group of projectors may run ahead of the slowest one during the load. */
+const PAGES_AHEAD = 2;
+
 /** In the swap: failures of organizations the rebuild got through are resolved; the ones still failing are recorded. */
 async function settleFailures(tx: Tx, projector: string, failures: ReadonlyMap<string, Failure>): Promise<void> {
   const stillFailing = [...failures.keys()].map((key) => key || NO_ORGANIZATION);
@@ -147,24 +150,68 @@ export async function rebuildAll(deps: {
     const left = Number(head > position ? head - position : 0n);
     deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? left / eventsPerSecond : null, phase });
   };
-  const applyPage = async (events: readonly RecordedEvent[], tx?: Tx) => {
-    if (events.length === 0) return;
-    if (tx) await applyToShadows(tx, projectors, events, failing);
-    else await Promise.all(groups.map((group) => db.transaction((t) => applyToShadows(t, group, events, failing))));
+  /** The swap's tail: every projector, in the swap's transaction. */
+  const applyTail = async (events: readonly RecordedEvent[], tx: Tx) => {
+    await applyToShadows(tx, projectors, events, failing);
     position = events[events.length - 1].position;
     applied += events.length;
   };
 
-  // Load: read page n + 1 while page n is applied.
-  let page = await eventStore.readAll({ after: position, limit: batchSize });
-  while (page.length > 0) {
-    const last = page[page.length - 1].position;
-    const next = page.length < batchSize ? Promise.resolve([] as RecordedEvent[]) : eventStore.readAll({ after: last, limit: batchSize });
-    await applyPage(page);
-    if (position >= head) head = await eventStore.headPosition();
-    report('loading');
-    page = await next;
-  }
+  // Load: the log is read once, in pages; each group of projectors walks them on its own
+  // connection, up to PAGES_AHEAD pages in front of the slowest group (a quick group does not wait
+  // for a slow one at every page, and at most that many pages are held in memory).
+  const pages = new Map<number, Promise<readonly RecordedEvent[]>>();
+  let requested = 0;
+  let readTo = Promise.resolve({ after: position, more: true });
+  const pageAt = (i: number): Promise<readonly RecordedEvent[]> => {
+    while (requested <= i) {
+      const from = readTo;
+      const page = from.then(({ after, more }) => (more ? eventStore.readAll({ after, limit: batchSize }) : []));
+      readTo = Promise.all([from, page]).then(([{ after }, events]) =>
+        events.length === 0 ? { after, more: false } : { after: events[events.length - 1].position, more: events.length >= batchSize });
+      page.catch(() => undefined); // a page read ahead that fails is reported to the group that awaits it
+      readTo.catch(() => undefined);
+      pages.set(requested++, page);
+    }
+    return pages.get(i) as Promise<readonly RecordedEvent[]>;
+  };
+  const done = groups.map(() => 0);
+  const loaded: { count: number; last: bigint }[] = [];
+  let finished = 0;
+  let stopped = false;
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
+  const loadGroup = async (g: number) => {
+    for (let i = 0; !stopped; i++) {
+      while (i - finished >= PAGES_AHEAD && !stopped) await new Promise<void>((wake) => waiting.push(wake));
+      if (stopped) return;
+      void pageAt(i + 1);
+      const events = await pageAt(i);
+      if (events.length === 0) return;
+      loaded[i] = { count: events.length, last: events[events.length - 1].position };
+      await db.transaction((t) => applyToShadows(t, groups[g], events, failing));
+      done[g] = i + 1;
+      const slowest = Math.min(...done);
+      if (slowest <= finished) continue;
+      for (; finished < slowest; finished++) {
+        position = loaded[finished].last;
+        applied += loaded[finished].count;
+        pages.delete(finished);
+      }
+      wakeAll();
+      if (position >= head) head = await eventStore.headPosition();
+      report('loading');
+    }
+  };
+  await Promise.all(groups.map((_, g) => loadGroup(g).catch((error: unknown) => {
+    stopped = true;
+    wakeAll();
+    throw error;
+  })));
 
   report('indexing');
   for (const [projector, definitions] of indexes) {
@@ -185,7 +232,7 @@ export async function rebuildAll(deps: {
     for (;;) {
       const tail = await eventStore.readAll({ after: position, limit: batchSize });
       if (tail.length === 0) break;
-      await applyPage(tail, tx);
+      await applyTail(tail, tx);
     }
     for (const projector of projectors) {
       const schema = shadowSchemaOf(projector);
