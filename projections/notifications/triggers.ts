@@ -64,8 +64,20 @@ function fold(
   file: (i: Intent) => void, onRule: (before: Row | null, after: Row | null) => void = () => undefined,
 ) {
   const { budgets, rules, connections } = state;
-  const budgetsOf = (organizationId: string, categories: readonly string[]) =>
-    budgets.present().filter((b) => categories.includes(String(b.category)) && lower(b.organization_id) === lower(organizationId));
+  // Every expense event asks for its organization's budgets: grouped once, again after a budget event.
+  let byOrganization: Map<string, Row[]> | null = null;
+  const budgetsOf = (organizationId: string, categories: readonly string[]) => {
+    if (!byOrganization) {
+      byOrganization = new Map();
+      for (const b of budgets.present()) {
+        const key = lower(b.organization_id);
+        const list = byOrganization.get(key) ?? [];
+        list.push(b);
+        byOrganization.set(key, list);
+      }
+    }
+    return (byOrganization.get(lower(organizationId)) ?? []).filter((b) => categories.includes(String(b.category)));
+  };
   const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: bigint; budget: bigint } | null, today: string) => {
     const period = budget.period as BudgetPeriod;
     const category = String(budget.category);
@@ -104,6 +116,7 @@ function fold(
       case 'BudgetUpdated':
       case 'BudgetDeleted': {
         const e = decodeEvent<BudgetEvent>(event);
+        byOrganization = null;
         if (e.type === 'BudgetDeleted') {
           budgets.remove(e.data.budgetId);
           break;
