@@ -133,7 +133,7 @@ export async function rebuildAll(deps: {
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
   const { db, eventStore, projectors } = deps;
-  const batchSize = deps.batchSize ?? 5_000;
+  const batchSize = deps.batchSize ?? 10_000;
   const started = performance.now();
   if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0, failures: [] };
   const failing: Failing = new Map();
@@ -214,13 +214,16 @@ export async function rebuildAll(deps: {
   })));
 
   report('indexing');
-  for (const [projector, definitions] of indexes) {
-    await db.transaction(async (tx) => {
-      await useSchema(tx, shadowSchemaOf(projector));
-      for (const definition of definitions) await tx.query(sql.unsafe(rawSql(definition)));
-      for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
-    });
-  }
+  // Each group builds its projectors' indexes on its own connection (the groups' tables are disjoint).
+  await Promise.all(groups.map(async (group) => {
+    for (const projector of group) {
+      await db.transaction(async (tx) => {
+        await useSchema(tx, shadowSchemaOf(projector));
+        for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
+        for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
+      });
+    }
+  }));
 
   report('swapping');
   await db.transaction(async (tx) => {

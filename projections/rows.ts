@@ -56,7 +56,9 @@ export class Rows {
   constructor(readonly spec: TableSpec) {}
 
   keyOf(row: Row): string {
-    return this.spec.key.map((column) => norm(row[column] ?? null)).join('|');
+    const { key } = this.spec;
+    if (key.length === 1) return norm(row[key[0]] ?? null);
+    return key.map((column) => norm(row[column] ?? null)).join('|');
   }
 
   private keyFrom(key: string | Row): string {

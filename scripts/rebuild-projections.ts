@@ -1,4 +1,4 @@
-// `npm run projections:rebuild -- [name …] [--batch 5000] [--concurrency 2]`: replays the log once
+// `npm run projections:rebuild -- [name …] [--batch 10000] [--concurrency 2]`: replays the log once
 // into shadow tables for every projector named (all by default), builds their indexes, then
 // swaps them in. Progress (events/s, ETA) as a bar on a terminal, as log lines otherwise.
 import { SingleBar, Presets } from 'cli-progress';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const progress = progressReporter(targets.length === 1 ? targets[0].name : `${targets.length} projeções`);
   try {
     const result = await rebuildAll({
-      db, eventStore, projectors: targets, batchSize: argNumber('batch', 5_000), concurrency: argNumber('concurrency', 2), onProgress: progress.update,
+      db, eventStore, projectors: targets, batchSize: argNumber('batch', 10_000), concurrency: argNumber('concurrency', 2), onProgress: progress.update,
     });
     progress.stop();
     if (process.env.FLUXO_REBUILD_TIMINGS) {

@@ -84,7 +84,7 @@ async function profileRebuild(url: string): Promise<void> {
       SELECT s.calls::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
-      ORDER BY s.total_exec_time DESC LIMIT 15`);
+      ORDER BY s.total_exec_time DESC LIMIT 40`);
     const totals = await adminRun<{ calls: string; ms: number }>(url, `
       SELECT sum(s.calls)::text AS calls, sum(s.total_exec_time) AS ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'`);
