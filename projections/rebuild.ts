@@ -161,14 +161,24 @@ export async function rebuildAll(deps: {
   // connection, up to PAGES_AHEAD pages in front of the slowest group (a quick group does not wait
   // for a slow one at every page, and at most that many pages are held in memory).
   const pages = new Map<number, Promise<readonly RecordedEvent[]>>();
+  /** The next page up to the known head (final: read straight); empty once the log has nothing more. */
+  const readPage = async (after: bigint): Promise<readonly RecordedEvent[]> => {
+    for (;;) {
+      const events = await eventStore.readAll({ after, limit: batchSize, until: head });
+      if (events.length > 0) return events;
+      const latest = await eventStore.headPosition();
+      if (latest <= after) return []; // what is appended from now on is the swap's tail
+      if (latest > head) head = latest;
+    }
+  };
   let requested = 0;
   let readTo = Promise.resolve({ after: position, more: true });
   const pageAt = (i: number): Promise<readonly RecordedEvent[]> => {
     while (requested <= i) {
       const from = readTo;
-      const page = from.then(({ after, more }) => (more ? eventStore.readAll({ after, limit: batchSize }) : []));
+      const page = from.then(({ after, more }) => (more ? readPage(after) : []));
       readTo = Promise.all([from, page]).then(([{ after }, events]) =>
-        events.length === 0 ? { after, more: false } : { after: events[events.length - 1].position, more: events.length >= batchSize });
+        events.length === 0 ? { after, more: false } : { after: events[events.length - 1].position, more: true });
       page.catch(() => undefined); // a page read ahead that fails is reported to the group that awaits it
       readTo.catch(() => undefined);
       pages.set(requested++, page);
@@ -203,7 +213,10 @@ export async function rebuildAll(deps: {
         pages.delete(finished);
       }
       wakeAll();
-      if (position >= head) head = await eventStore.headPosition();
+      if (position >= head) {
+        const latest = await eventStore.headPosition();
+        if (latest > head) head = latest;
+      }
       report('loading');
     }
   };

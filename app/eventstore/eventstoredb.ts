@@ -132,13 +132,14 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
       return found;
     },
 
-    async readAll({ after, limit }) {
+    async readAll({ after, limit, until }) {
       const events: RecordedEvent[] = [];
       const fromPosition = after === 0n ? START : { commit: after, prepare: after };
       let boundary: bigint | null = null;
       for await (const resolved of client.readAll({ fromPosition, direction: FORWARDS, maxCount: limit * 2 + 100, resolveLinkTos: false })) {
         const recorded = toRecorded(resolved);
         if (!recorded || recorded.position <= after) continue;
+        if (until !== undefined && recorded.position > until) break;
         if (boundary !== null && recorded.position !== boundary) break;
         events.push(recorded);
         if (events.length >= limit) boundary = recorded.position;

@@ -58,8 +58,12 @@ export interface EventStore {
    * at or before that position (a record's version, also as of a time-travel cut).
    */
   streamRevisions(streamIds: readonly string[], options?: { until?: bigint }): Promise<Map<string, number>>;
-  /** Events of $all strictly after `after` (0n = from the start), in position order. */
-  readAll(options: { after: bigint; limit: number }): Promise<RecordedEvent[]>;
+  /**
+   * Events of $all strictly after `after` (0n = from the start), in position order. With `until`,
+   * a position headPosition() answered (so every position up to it is final), only up to it: read
+   * straight, without looking for appends in flight (a rebuild reads the log it knows this way).
+   */
+  readAll(options: { after: bigint; limit: number; until?: bigint }): Promise<RecordedEvent[]>;
   /**
    * One organization's events strictly after `after` and at or before `until` (default: the head),
    * in position order: per-tenant replay (time travel, catching up a degraded tenant).

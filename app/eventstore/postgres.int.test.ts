@@ -69,6 +69,9 @@ it('PostgreSQL: a later append that commits first waits, unread, until the earli
     await slow.query('COMMIT');
     const read = await store.readAll({ after: start, limit: 10 });
     expect(read.map((e) => e.streamId)).toEqual(['slow-1', 'fast-1']);
+    // A known stable head is read up to it, and no further.
+    expect((await store.readAll({ after: start, limit: 10, until: await store.headPosition() })).map((e) => e.streamId)).toEqual(['slow-1', 'fast-1']);
+    expect((await store.readAll({ after: start, limit: 10, until: BigInt(rows[0].positions[0]) })).map((e) => e.streamId)).toEqual(['slow-1']);
   } finally {
     await slow.end();
     await store.close();

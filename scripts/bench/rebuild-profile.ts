@@ -53,7 +53,7 @@ async function profileRebuild(url: string): Promise<void> {
   try {
     const result = await rebuildAll({
       db, eventStore, projectors,
-      batchSize: argNumber('batch', 5_000),
+      batchSize: argNumber('batch', 10_000),
       concurrency: argNumber('concurrency', 2),
       onProgress: (p) => {
         if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
