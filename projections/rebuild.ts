@@ -159,7 +159,7 @@ export async function rebuildAll(deps: {
 
   // Load: the log is read once, in pages; each group of projectors walks them on its own
   // connection, up to PAGES_AHEAD pages in front of the slowest group (a quick group does not wait
-  // for a slow one at every page, and at most that many pages are held in memory).
+  // for a slow one at every page, and at most PAGES_AHEAD + 1 pages are held in memory).
   const pages = new Map<number, Promise<readonly RecordedEvent[]>>();
   /** The next page up to the known head (final: read straight); empty once the log has nothing more. */
   const readPage = async (after: bigint): Promise<readonly RecordedEvent[]> => {
