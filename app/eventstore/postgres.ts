@@ -266,11 +266,16 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     },
 
     async readAll({ after, limit, until }) {
-      // Below a stable head nothing is in flight: a plain indexed range, streamed (fluxo_read_all
-      // computes the horizon and materializes its rows first: 3-5x the server time per page).
-      const { rows } = until === undefined
-        ? await pool.query<EventRow>(`SELECT ${COLUMNS} FROM fluxo_read_all($1, $2)`, [after.toString(), limit])
-        : await pool.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY position LIMIT $3`, [after.toString(), until.toString(), limit]);
+      // A plain indexed range below a bound, streamed: either the caller's stable head, or the read
+      // horizon taken first in its own statement (nothing below it is still in flight). Reading the
+      // rows inside fluxo_read_all instead materializes them first (1.7x the server time per page).
+      const bound = until === undefined
+        ? { op: '<', position: (await pool.query<{ horizon: string }>('SELECT fluxo_read_horizon()::text AS horizon')).rows[0].horizon }
+        : { op: '<=', position: until.toString() };
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position ${bound.op} $2 ORDER BY position LIMIT $3`,
+        [after.toString(), bound.position, limit],
+      );
       return rows.map(toRecorded);
     },
 
