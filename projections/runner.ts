@@ -330,10 +330,12 @@ export function createProjectionRunner(deps: {
       if (handles && !events.some((event) => handles(event.type))) nothingFor.push(projector.name);
       else due.push(projector);
     }
-    // The usual page: every projector due applies it in one transaction. Only when that fails is
-    // the page applied projector by projector, each failure isolated to its organization.
+    // The read models a write waits for (Projector.answers) apply the usual page in one transaction:
+    // the write is answered after one commit, not one per projector. The derived views commit one
+    // by one, so each is visible to other sessions as soon as it is ready. Only when the shared
+    // transaction fails is the page applied projector by projector, each failure isolated.
     let together = false;
-    if (due.length > 1) {
+    if (due.length > 1 && due.every((p) => p.answers)) {
       try {
         await applyPageTogether(due, events, fencePid);
         together = true;
