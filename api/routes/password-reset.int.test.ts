@@ -3,17 +3,16 @@ import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
+import { captureLog, type LogLine } from '../../test-support/logged-app';
 import { passwordResetsSettled, RESET_LINK_INVALID, RESET_REQUESTED } from '../../app/identity/password-reset';
 
 let t: TestApp;
 let now = new Date('2026-03-10T12:00:00Z');
-const logged: { obj: Record<string, unknown>; msg?: string }[] = [];
+let logged: LogLine[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
-  const capture = (obj: object | string, msg?: string) => void logged.push({ obj: typeof obj === 'string' ? { msg: obj } : (obj as Record<string, unknown>), msg });
-  // The routes hold their own copy of deps, sharing this logger object.
-  Object.assign(t.deps.logger, { info: capture, warn: capture, error: capture, debug: capture });
+  logged = captureLog(t);
 });
 afterAll(async () => t.close());
 

@@ -2,7 +2,7 @@
 // opened, so the request answers the same whether or not another account uses that address (the
 // owner of a taken address is told instead, and no link is issued). Single-use links, valid for
 // 24 hours, stored as the token's SHA-256 only; the event of the change carries no token.
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, newLinkToken } from './link-token';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { user } from '../../domain/identity/user';
@@ -30,8 +30,6 @@ export type EmailChangeDelivery =
   | { kind: 'confirmation-link'; email: string; token: string; expiresAt: Date }
   | { kind: 'address-in-use'; email: string }
   | { kind: 'email-changed'; email: string; newEmail: string };
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function migrateEmailChangeTable(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -64,11 +62,11 @@ export async function requestEmailChange(
     WHERE user_id = ${userId} AND created_at > ${new Date(now.getTime() - 60 * 60 * 1000).toISOString()}`);
   if (recent >= EMAIL_CHANGES_PER_HOUR) return;
   // Recorded either way, so asking for taken addresses spends the same allowance as free ones.
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
   await deps.db.query(sql.unsafe`
     INSERT INTO email_changes (token_hash, user_id, new_email, created_at, expires_at)
-    VALUES (${hashToken(token)}, ${userId}, ${email}, ${now.toISOString()}, ${expiresAt.toISOString()})`);
+    VALUES (${hashLinkToken(token)}, ${userId}, ${email}, ${now.toISOString()}, ${expiresAt.toISOString()})`);
   if (await isKeyTaken(deps.db, 'email', email, userId)) deliver({ kind: 'address-in-use', email });
   else deliver({ kind: 'confirmation-link', email, token, expiresAt });
 }
@@ -101,7 +99,7 @@ export async function confirmEmailChange(
   deliver: (delivery: EmailChangeDelivery) => void,
 ): Promise<void> {
   const refused = () => validationError(EMAIL_LINK_INVALID, { token: EMAIL_LINK_INVALID });
-  const tokenHash = hashToken(token);
+  const tokenHash = hashLinkToken(token);
   const at = context.now.toISOString();
   const spent = await deps.db.any(sql.type(z.object({ token_hash: z.string(), user_id: z.string(), new_email: z.string() }))`
     UPDATE email_changes SET used_at = ${at}

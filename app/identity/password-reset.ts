@@ -1,7 +1,7 @@
 // 'Esqueci minha senha': a single-use link, valid for one hour, sent by email — or, with no mail
 // server configured, written to the server log for the operator to pass on. Only the token's
 // SHA-256 is stored; the event of the reset carries neither the token nor the password.
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, newLinkToken } from './link-token';
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 import { user } from '../../domain/identity/user';
@@ -23,8 +23,6 @@ export const RESET_REQUESTED =
   'Se este email estiver cadastrado, enviaremos um link para redefinir a senha. O link vale por 1 hora.';
 export const RESET_LINK_INVALID = 'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo em "Esqueci minha senha".';
 export const RESET_DONE = 'Senha redefinida. Entre com a nova senha.';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function migratePasswordResetTable(db: CommonQueryMethods): Promise<void> {
   await db.query(sql.unsafe`
@@ -54,11 +52,11 @@ export async function requestPasswordReset(
     SELECT count(*)::int AS n FROM password_resets
     WHERE user_id = ${found.id} AND created_at > ${new Date(now.getTime() - 60 * 60 * 1000).toISOString()}`);
   if (recent >= RESET_REQUESTS_PER_HOUR) return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
   await deps.db.query(sql.unsafe`
     INSERT INTO password_resets (token_hash, user_id, created_at, expires_at)
-    VALUES (${hashToken(token)}, ${found.id}, ${now.toISOString()}, ${expiresAt.toISOString()})`);
+    VALUES (${hashLinkToken(token)}, ${found.id}, ${now.toISOString()}, ${expiresAt.toISOString()})`);
   deliver({ email: found.email, token, expiresAt });
 }
 
@@ -96,7 +94,7 @@ export async function resetPasswordWithToken(deps: AppDeps, token: string, newPa
   const target = await deps.db.transaction(async (tx) => {
     const owner = await tx.maybeOneFirst(sql.type(z.object({ user_id: z.string() }))`
       UPDATE password_resets SET used_at = ${context.now.toISOString()}
-      WHERE token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > ${context.now.toISOString()}
+      WHERE token_hash = ${hashLinkToken(token)} AND used_at IS NULL AND expires_at > ${context.now.toISOString()}
       RETURNING user_id`);
     const active = owner ? await findActiveUser(tx, owner) : null;
     if (!active) return null;
