@@ -59,7 +59,9 @@ const ofChain = (organizationId: string | null) =>
   organizationId === null ? sql.fragment`organization_id IS NULL` : sql.fragment`organization_id = ${organizationId}`;
 
 export async function sealedThrough(db: CommonQueryMethods): Promise<bigint> {
-  return db.oneFirst(sql.type(z.object({ p: z.bigint() }))`SELECT COALESCE(max(position_to), 0)::bigint AS p FROM audit_seals`);
+  // Seals cover disjoint ranges in log order: the one at the highest position ends highest (an index look-up, not a scan).
+  return db.oneFirst(sql.type(z.object({ p: z.bigint() }))`
+    SELECT COALESCE((SELECT position_to FROM audit_seals ORDER BY position DESC LIMIT 1), 0)::bigint AS p`);
 }
 
 export async function lastSealOf(db: CommonQueryMethods, organizationId: string | null): Promise<Seal | null> {
