@@ -301,7 +301,10 @@ export function createProjectionRunner(deps: {
     const forget = () => {
       if (recentPages.get(after) === page) recentPages.delete(after);
     };
-    page.then((events) => events.length < batchSize && forget(), forget);
+    // A short page means the log's head: the full pages kept for the other lane go too, so an idle
+    // runner holds no events (a lane still behind reads again; after a long catch-up they held
+    // up to 4 × batchSize decoded events, ~70 MB of heap at idle on the 200k bench history).
+    page.then((events) => events.length < batchSize && recentPages.clear(), forget);
     return page;
   }
 
