@@ -46,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     if (options.spaFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}` });
+    return reply.status(404).send({ message: `Rota não encontrada: ${request.method} ${path}` });
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {

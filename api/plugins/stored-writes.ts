@@ -145,9 +145,9 @@ export function trackedDeps(deps: AppDeps): AppDeps {
       if (!store || position === null) return deps.waitForProjections(position, only);
       // Only a wait for this request's own writes narrows to the projectors answering them; a wait
       // for a position beyond them (the log's head, another session's write) needs every projector.
-      const own = store.appended.filter((a) => a.position >= position);
+      const ownWrite = store.appended.some((a) => a.position >= position);
       const categories = new Set(store.appended.map((a) => categoryOfStream(a.streamId)));
-      const answering = only ?? (own.length > 0 ? projectorsAnswering(projectors, categories) : null) ?? undefined;
+      const answering = only ?? (ownWrite ? projectorsAnswering(projectors, categories) : null) ?? undefined;
       const reached = await deps.waitForProjections(position, answering);
       if (reached === false) store.lagged = true;
       if (store.session) noteSessionWrite(store.session, position);

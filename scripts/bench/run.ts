@@ -144,29 +144,6 @@ async function firstExpenseId(url: string, organizationId: string): Promise<stri
 }
 
 /**
- * Waits (at most `timeoutMs`) until the server's audit sealer has sealed the whole log: on a copied
- * history its first pass seals every event once, work a running server does not repeat, so figures
- * are taken after it. Returns the seconds waited.
- */
-async function sealerCaughtUp(url: string, timeoutMs = 180_000): Promise<number> {
-  const started = performance.now();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    while (performance.now() - started < timeoutMs) {
-      const { rows } = await client.query<{ done: boolean }>(`
-        SELECT to_regclass('audit_seals') IS NOT NULL
-          AND (SELECT COALESCE(max(position_to), 0) FROM audit_seals) >= (SELECT COALESCE(max(position), 0) FROM events) AS done`);
-      if (rows[0]?.done) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    return (performance.now() - started) / 1000;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
  * Seals the copied history, as the server running it had: a server's sealer does this once for a
  * log it never saw, and the idle and load figures are about the server that follows. Returns seconds.
  */
@@ -229,7 +206,6 @@ async function memoryFigure(url: string, tenant: Tenant, figures: Figure[]): Pro
   const port = await freePort();
   const fluxo = await startFluxo(url, port);
   try {
-    await sealerCaughtUp(url);
     await new Promise((r) => setTimeout(r, 3000));
     const idle = fluxo.rssMb();
     const cookie = await signIn(fluxo.url, tenant.email, BENCH_PASSWORD);
@@ -293,8 +269,6 @@ async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Prom
   const fluxo = await startFluxo(url, port, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
   const reference = await startChild(['--import', 'tsx', 'scripts/bench/reference-server.ts'], { DATABASE_URL: url }, { fromLine: (l) => (/^http:\/\/\S+$/.test(l.trim()) ? l.trim() : null) });
   try {
-    const sealing = await sealerCaughtUp(url);
-    console.log(`audit sealer caught up with the copied history after ${sealing.toFixed(1)} s`);
     await new Promise((r) => setTimeout(r, 3000));
     const cookie = await signIn(baseUrl, tenant.email, BENCH_PASSWORD);
     const expenseId = await firstExpenseId(url, tenant.organizationId);
