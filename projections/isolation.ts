@@ -75,13 +75,6 @@ export async function recordFailure(tx: Tx, projector: string, failure: Failure)
     DO NOTHING`);
 }
 
-/** Organizations (orgKey) with an open failure for `projector`: their events are held back. */
-export async function heldBack(tx: Tx, projector: string): Promise<Set<string>> {
-  const rows = await tx.anyFirst(sql.type(z.object({ organization_id: z.string().nullable() }))`
-    SELECT organization_id FROM projection_failures WHERE projector = ${projector} AND resolved_at IS NULL`);
-  return new Set(rows.map(orgKey));
-}
-
 /** Tables of the projector that carry organization_id (the rows a replay of one organization replaces). */
 export async function tenantTables(tx: Tx, projector: Projector): Promise<string[]> {
   if (projector.tables.length === 0) return [];

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import { letProjectorSeeAll, protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
-import { applyIsolated, describeError, heldBack, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
+import { applyIsolated, describeError, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { rebuildProjector, type RebuildProgress, type RebuildResult } from './rebuild';
 
@@ -174,66 +174,44 @@ export function createProjectionRunner(deps: {
   }
 
   /**
-   * One projector, one page, one transaction with its checkpoint. The checkpoint row is locked and
-   * the leader lock checked in one statement; the page is applied without a savepoint, and only a
-   * page that fails is applied again, organization by organization, in a new transaction.
+   * One projector, one page, one transaction with its checkpoint (applyPageTogether). Only a page
+   * that fails is applied again, organization by organization, in a new transaction: a failing
+   * organization is recorded and held back, the others applied.
    */
   async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
-    const failures: Failure[] = [];
-    let touched = new Set<string>() as Set<string> | 'all';
-    type Moved = { after: bigint; through: bigint; applied: number };
-    const inTransaction = (apply: (tx: Tx, kept: readonly RecordedEvent[]) => Promise<void>) =>
-      db.transaction(async (tx): Promise<Moved> => {
-        // Read models need no fsync of their own: the checkpoint commits with them, so a crash
-        // that loses the last commits loses both, and the runner applies those events again.
-        const current = await tx.one(sql.type(z.object({ position: z.bigint(), held: z.boolean() }))`
-          SELECT position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
-          FROM projection_checkpoints WHERE name = ${projector.name} FOR UPDATE`);
-        if (!current.held) throw new LostLeadership();
-        const fresh = events.filter((event) => event.position > current.position);
-        if (fresh.length === 0) return { after: current.position, through: current.position, applied: 0 };
-        // Read after the checkpoint lock: a rebuild's swap that resolved failures has committed by then.
-        const held = await heldBack(tx, projector.name);
-        const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
-        if (kept.length > 0) await apply(tx, kept);
-        touched = touchedBy(kept);
-        const through = fresh[fresh.length - 1].position;
-        await tx.query(sql.unsafe`
-          UPDATE projection_checkpoints SET position = ${through.toString()}::bigint, updated_at = now()
-          WHERE name = ${projector.name}`);
-        return { after: current.position, through, applied: kept.length };
-      });
-    let moved: Moved;
     try {
-      moved = await inTransaction((tx, kept) => applyEvents(projector, kept, tx));
+      await applyPageTogether([projector], events, fencePid);
+      return;
     } catch (error) {
       if (error instanceof LostLeadership || isTransient(error)) throw error;
-      moved = await inTransaction(async (tx, kept) => {
-        failures.push(...(await applyIsolated(projector, kept, tx)));
-        for (const failure of failures) await recordFailure(tx, projector.name, failure);
-      });
     }
-    if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
-    // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
-    if (moved.through > moved.after) {
-      logger.debug?.({ projector: projector.name, after: moved.after.toString(), through: moved.through.toString(), applied: moved.applied, leaderPid: fencePid }, 'projection page applied');
-    }
+    const failures: Failure[] = [];
+    await applyPageTogether([projector], events, fencePid, async (p, kept, tx) => {
+      const failed = await applyIsolated(p, kept, tx);
+      for (const failure of failed) await recordFailure(tx, p.name, failure);
+      failures.push(...failed);
+    });
     for (const failure of failures) {
       logger.error(
         { projector: projector.name, organizationId: failure.organizationId, position: failure.event.position.toString(), eventType: failure.event.type, error: describeError(failure.error) },
         'projector failed on an organization; its later events are held back until a replay',
       );
     }
-    applied.set(projector.name, moved.through);
   }
 
   /**
    * Several projectors, one page, one transaction: their checkpoints locked (in name order) and the
    * leader lock checked in one statement, their held-back organizations read in one, each applies
-   * its page, and one statement moves every checkpoint. Throws when any projector fails; the caller
-   * then applies projector by projector (applyPage), where a failing organization is isolated.
+   * its page (`apply`), and one statement moves every checkpoint. Read models need no fsync of their
+   * own: the checkpoints commit with them, so a crash that loses the last commits loses both, and
+   * the runner applies those events again. Throws when any projector fails.
    */
-  async function applyPageTogether(together: readonly Projector[], events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
+  async function applyPageTogether(
+    together: readonly Projector[],
+    events: readonly RecordedEvent[],
+    fencePid: number | null,
+    apply: (projector: Projector, kept: readonly RecordedEvent[], tx: Tx) => Promise<void> = (p, kept, tx) => applyEvents(p, kept, tx),
+  ): Promise<void> {
     const names = together.map((p) => p.name).sort();
     let touched = new Set<string>() as Set<string> | 'all';
     type Moved = { name: string; after: bigint; through: bigint; applied: number };
@@ -242,6 +220,7 @@ export function createProjectionRunner(deps: {
         SELECT name, position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
         FROM projection_checkpoints WHERE name = ANY(${sql.array(names, 'text')}) ORDER BY name FOR UPDATE`);
       if (current.length !== names.length || current.some((row) => !row.held)) throw new LostLeadership();
+      // Read after the checkpoint locks: a rebuild's swap that resolved failures has committed by then.
       const failing = await tx.any(sql.type(z.object({ projector: z.string(), organization_id: z.string().nullable() }))`
         SELECT projector, organization_id FROM projection_failures WHERE projector = ANY(${sql.array(names, 'text')}) AND resolved_at IS NULL`);
       const result: Moved[] = [];
@@ -251,7 +230,7 @@ export function createProjectionRunner(deps: {
         if (fresh.length === 0) continue;
         const held = new Set(failing.filter((row) => row.projector === projector.name).map((row) => orgKey(row.organization_id)));
         const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
-        if (kept.length > 0) await applyEvents(projector, kept, tx);
+        if (kept.length > 0) await apply(projector, kept, tx);
         touched = mergeTouched(touched, touchedBy(kept));
         result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
       }
@@ -264,6 +243,7 @@ export function createProjectionRunner(deps: {
       return result;
     });
     if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
+    // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
     for (const m of moved) {
       logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
       applied.set(m.name, m.through);
