@@ -146,8 +146,9 @@ export function trackedDeps(deps: AppDeps): AppDeps {
       // Only a wait for this request's own writes narrows to the projectors answering them; a wait
       // for a position beyond them (the log's head, another session's write) needs every projector.
       const ownWrite = store.appended.some((a) => a.position >= position);
-      const categories = new Set(store.appended.map((a) => categoryOfStream(a.streamId)));
-      const answering = only ?? (ownWrite ? projectorsAnswering(projectors, categories) : null) ?? undefined;
+      const answering = only
+        ?? (ownWrite ? projectorsAnswering(projectors, new Set(store.appended.map((a) => categoryOfStream(a.streamId)))) : null)
+        ?? undefined;
       const reached = await deps.waitForProjections(position, answering);
       if (reached === false) store.lagged = true;
       if (store.session) noteSessionWrite(store.session, position);
