@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import { DomainError } from '../../domain/shared/errors';
 import { CORRUPT_IMAGE } from './upload';
 
@@ -50,13 +50,14 @@ let worker: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function startWorker(): Promise<Worker> {
-  const started = createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
+  // tesseract.js is loaded with the first image to read, not at start.
+  const started = import('tesseract.js').then(({ createWorker, OEM }) => createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
     langPath: languageDataDir(),
     gzip: true,
     cacheMethod: 'none',
     // Without a handler tesseract.js rethrows job errors outside the caller's promise.
     errorHandler: () => {},
-  }).then(async (created) => {
+  })).then(async (created) => {
     await created.setParameters({ preserve_interword_spaces: '1' });
     return created;
   });

@@ -2,7 +2,8 @@
 // generation time and the summary, then one sheet per table — header in row 1 (frozen, with a
 // filter), amounts as numbers in BRL format, and totals as SUM formulas whose results are stored
 // too, so a reader without a calculation engine still sees them.
-import ExcelJS from 'exceljs';
+// exceljs (~28 MB resident) is loaded on the first workbook asked for, not at start.
+import type ExcelJS from 'exceljs';
 import { columnTotal, type Report, type ReportTable } from './report';
 import { asOfText, generatedText, periodText } from './text';
 
@@ -122,7 +123,8 @@ function addSummarySheet(workbook: ExcelJS.Workbook, report: Report): void {
 }
 
 export async function renderExcel(report: Report): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Fluxo';
   workbook.created = new Date(report.generatedAt);
   workbook.title = `${report.title} — ${report.organizationName}`;

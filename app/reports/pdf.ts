@@ -2,16 +2,24 @@
 // file access beyond the fonts): heading with the organization, period and generation time, the
 // summary cards, then each table with its total line.
 import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatBRL } from '../../domain/shared/money';
 import { columnTotal, type Report, type ReportTable } from './report';
 import { asOfText, cellText, generatedText, growthText, periodText } from './text';
 
 const require = createRequire(import.meta.url);
-pdfmake.setFonts(require('pdfmake/fonts/Roboto.js'));
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => path.includes('pdfmake'));
+
+/** pdfmake (~25 MB resident) is loaded on the first PDF asked for, not at start. */
+let loaded: Promise<typeof import('pdfmake')> | null = null;
+function pdfmakeReady(): Promise<typeof import('pdfmake')> {
+  loaded ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.setFonts(require('pdfmake/fonts/Roboto.js'));
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => path.includes('pdfmake'));
+    return pdfmake;
+  });
+  return loaded;
+}
 
 const INK = '#1f2937';
 const MUTED = '#6b7280';
@@ -97,5 +105,6 @@ export function reportDocument(report: Report): TDocumentDefinitions {
 }
 
 export async function renderPdf(report: Report): Promise<Buffer> {
+  const pdfmake = await pdfmakeReady();
   return (await pdfmake.createPdf(reportDocument(report)).getBuffer()) as Buffer;
 }
