@@ -36,7 +36,10 @@ const sizes = {
   ofxTransactions: argNumber('ofx', smoke ? 100 : 10_000),
 };
 const RUN_DATABASE = `${sizes.seedDatabase}_run`;
-const out = smoke ? 'bench-results/tmp' : 'bench-results';
+/** `--only memory,http`: just those groups (rebuild, read, memory, http, appends), reported under bench-results/tmp. */
+const only = argValue('only', '').split(',').filter(Boolean);
+const runs = (group: string) => only.length === 0 || only.includes(group);
+const out = smoke || only.length > 0 ? 'bench-results/tmp' : 'bench-results';
 
 const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
 
@@ -364,20 +367,28 @@ async function main(): Promise<void> {
     await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
 
     // Order matters: the rebuild replays only the seeded log, and appends come last.
-    console.log('rebuild…');
-    await rebuildFigure(url, figures);
-    console.log('$all…');
+    if (runs('rebuild')) {
+      console.log('rebuild…');
+      await rebuildFigure(url, figures);
+    }
     const stores = await openStores(url);
     try {
-      await readFigure(stores, figures);
-      console.log('HTTP…');
-      // The busiest tenant is found once: counting its events reads the whole log.
-      const tenant = await adminOfBusiestTenant(url);
-      console.log(`sealed the copied history in ${(await sealCopiedHistory(url)).toFixed(1)} s`);
-      await memoryFigure(url, tenant, figures);
-      await httpFigures(url, tenant, figures);
-      console.log('appends…');
-      await appendFigures(stores, figures);
+      if (runs('read')) {
+        console.log('$all…');
+        await readFigure(stores, figures);
+      }
+      if (runs('memory') || runs('http')) {
+        console.log('HTTP…');
+        // The busiest tenant is found once: counting its events reads the whole log.
+        const tenant = await adminOfBusiestTenant(url);
+        console.log(`sealed the copied history in ${(await sealCopiedHistory(url)).toFixed(1)} s`);
+        if (runs('memory')) await memoryFigure(url, tenant, figures);
+        if (runs('http')) await httpFigures(url, tenant, figures);
+      }
+      if (runs('appends')) {
+        console.log('appends…');
+        await appendFigures(stores, figures);
+      }
     } finally {
       await closeStores(stores);
     }
