@@ -6,4 +6,4 @@ COPY . .
 RUN npx vite build --config ui/vite.config.ts && node scripts/build-server.mjs && npm prune --omit=dev --no-audit --no-fund
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["node", "--enable-source-maps", ".build/fluxo.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "--heap-growing-percent=50", ".build/fluxo.mjs"]

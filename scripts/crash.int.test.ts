@@ -19,6 +19,8 @@ import { freePort, recoverStaleServer, startEmbeddedPostgres, EMBEDDED_PASSWORD,
 import { createDb } from '../app/db/pool';
 import { encodeEvent } from '../app/eventstore/codec';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
+// @ts-expect-error plain JavaScript module without types
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './build-server.mjs';
 import { expenseData } from '../test-support/finance-events';
 import { projectors } from '../projections/registry';
 import { rebuildProjector } from '../projections/rebuild';
@@ -39,7 +41,7 @@ function startFluxo(env: Record<string, string>): { child: ChildProcess; url: Pr
     // Never the checkout's own .data/running.json (a developer's `npm start` may own it).
     FLUXO_CONNECTION_FILE: join(mkdtempSync(join(tmpdir(), 'fluxo-crash-conn-')), 'running.json'), ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', '.build/fluxo.mjs'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
