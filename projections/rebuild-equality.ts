@@ -32,3 +32,29 @@ export function differences(expected: Snapshot, actual: Snapshot): Record<string
   }
   return out;
 }
+
+export type Digest = Record<string, { rows: number; digest: string }>;
+
+/**
+ * Every projector table as a row count and an order-free sum of its rows' hashes, computed in
+ * PostgreSQL: compares read models of a whole bench history without holding their rows in memory.
+ */
+export async function digestReadModels(db: Db, projectors: readonly Projector[]): Promise<Digest> {
+  const out: Digest = {};
+  for (const projector of projectors) {
+    for (const table of projector.tables) {
+      const row = await db.one(sql.type(z.object({ rows: z.number(), digest: z.string() }))`
+        SELECT count(*)::int AS rows, COALESCE(sum(hashtextextended(to_jsonb(t)::text, 0)::numeric), 0)::text AS digest
+        FROM ${sql.identifier(['public', table])} t`);
+      out[`${projector.name}.${table}`] = row;
+    }
+  }
+  return out;
+}
+
+/** The tables whose digests differ, with both row counts. */
+export function digestDifferences(expected: Digest, actual: Digest): string[] {
+  return [...new Set([...Object.keys(expected), ...Object.keys(actual)])]
+    .filter((table) => expected[table]?.digest !== actual[table]?.digest || expected[table]?.rows !== actual[table]?.rows)
+    .map((table) => `${table} (${expected[table]?.rows ?? 0} → ${actual[table]?.rows ?? 0} rows)`);
+}
