@@ -1,4 +1,5 @@
 // Validates event data against the domain's schemas on the way in and on the way out.
+import { fastDecoders } from '../../domain/event-decoders';
 import { eventSchemas } from '../../domain/events';
 import type { NewEvent, RecordedEvent } from './port';
 
@@ -7,7 +8,7 @@ export class UnknownEventTypeError extends Error {}
 export function encodeEvent(event: { type: string; data: unknown }): NewEvent {
   const schema = eventSchemas[event.type];
   if (!schema) throw new UnknownEventTypeError(`Tipo de evento desconhecido: ${event.type}`);
-  schema.parse(event.data);
+  if (fastDecoders[event.type]?.(event.data) === undefined) schema.parse(event.data);
   return { type: event.type, data: event.data as Record<string, unknown> };
 }
 
@@ -20,7 +21,7 @@ export function decodeEvent<E extends { type: string; data: unknown }>(event: Re
   if (known) return known as E;
   const schema = eventSchemas[event.type];
   if (!schema) throw new UnknownEventTypeError(`Tipo de evento desconhecido: ${event.type}`);
-  const result = { type: event.type, data: schema.parse(event.data) };
+  const result = { type: event.type, data: fastDecoders[event.type]?.(event.data) ?? schema.parse(event.data) };
   decoded.set(event, result);
   return result as E;
 }

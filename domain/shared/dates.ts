@@ -23,11 +23,24 @@ export const businessDate = z
 /** Event field: a real 'YYYY-MM-DD' calendar date, as recorded (no range: history is never refused on read). */
 export const recordedDate = z.string().regex(DATE_SHAPE).refine((value) => isValidDate(value), 'Data inválida');
 
+const digits = (value: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + value.charCodeAt(i) - 48;
+  return n;
+};
+
+/**
+ * What `new Date(Date.UTC(y, m - 1, d))` round-tripping says (years below 100 never do: Date.UTC
+ * reads them as 19xx), without the allocations: it runs for every date of every event decoded.
+ */
 export function isValidDate(value: string): boolean {
   if (!DATE_SHAPE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const y = digits(value, 0, 4);
+  const m = digits(value, 5, 7);
+  const d = digits(value, 8, 10);
+  if (y < 100 || m < 1 || m > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31);
 }
 
 export function isDateInRange(value: string): boolean {
