@@ -20,6 +20,8 @@ import { rebuildProjector, type RebuildProgress, type RebuildResult } from './re
 export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 
 const LEADER_LOCK = 7_263_003;
+/** Projectors of one page applied in their own transactions side by side (the pool has 10 connections). */
+const SEPARATE_APPLIES_AT_ONCE = 3;
 
 export type RunnerLogger = {
   debug?: (obj: object, msg?: string) => void;
@@ -326,16 +328,29 @@ export function createProjectionRunner(deps: {
         if (error instanceof LostLeadership) throw error;
       }
     }
-    for (const projector of together ? [] : due) {
-      try {
-        await applyPage(projector, events, fencePid);
-        failingUntil.delete(projector.name);
-      } catch (error) {
-        if (error instanceof LostLeadership) throw error;
-        failingUntil.set(projector.name, Date.now() + 2_000);
-        logger.error({ err: error, projector: projector.name }, 'projector page failed (not an event of one organization); rolled back, will retry');
+    // Each commits on its own and reads only its own tables: a few at a time, so one's statements
+    // run in PostgreSQL while the next folds its page here.
+    const separately = together ? [] : due;
+    let lost: LostLeadership | null = null;
+    let next = 0;
+    const worker = async () => {
+      while (next < separately.length && lost === null) {
+        const projector = separately[next++];
+        try {
+          await applyPage(projector, events, fencePid);
+          failingUntil.delete(projector.name);
+        } catch (error) {
+          if (error instanceof LostLeadership) {
+            lost = error;
+            return;
+          }
+          failingUntil.set(projector.name, Date.now() + 2_000);
+          logger.error({ err: error, projector: projector.name }, 'projector page failed (not an event of one organization); rolled back, will retry');
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEPARATE_APPLIES_AT_ONCE, separately.length) }, worker));
+    if (lost) throw lost;
     await advancePast(nothingFor, last, fencePid);
     progress.emit('applied');
     return events.length;
@@ -635,10 +650,13 @@ function mergeTouched(a: Set<string> | 'all', b: Set<string> | 'all'): Set<strin
 
 function touchedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
   const organizations = new Set<string>();
+  // A page is mostly one organization's events: lower-cased once per run of the same id.
+  let previous: string | null = null;
   for (const event of events) {
     const organizationId = organizationOf(event);
     if (organizationId === null) return 'all';
-    organizations.add(organizationId.toLowerCase());
+    if (organizationId !== previous) organizations.add(organizationId.toLowerCase());
+    previous = organizationId;
   }
   return organizations;
 }
