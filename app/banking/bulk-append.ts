@@ -84,23 +84,40 @@ export async function appendInBulk(
   const metadata = metadataFor(context);
   // Nothing below reads what another part of this import wrote: read-your-writes once, by the caller.
   const quiet: AppDeps = { ...deps, waitForProjections: async () => undefined };
-  for (const chunk of plan.chunks) {
+  const append = async (chunk: BulkPlan['chunks'][number]): Promise<{ created: number; position: bigint | null }> => {
     try {
       const results = await deps.eventStore.appendMany(chunk.appends, { metadata });
-      created += chunk.work.length;
-      position = results[results.length - 1].position;
+      return { created: chunk.work.length, position: results[results.length - 1].position };
     } catch (error) {
       if (!(error instanceof ConcurrencyError)) throw error;
+      let redone = 0;
       for (const data of chunk.work) {
         const appended = await appendImported(quiet, data, context);
         if (appended.status === 'approved') {
           await recordInLedger(quiet, data, context, { expenseCategory: data.transactionType === 'debit' ? (data.category ?? undefined) : undefined });
         }
-        if (appended.created) created += 1;
+        if (appended.created) redone += 1;
       }
-      position = await deps.eventStore.headPosition();
+      return { created: redone, position: await deps.eventStore.headPosition() };
     }
-    await onChunk(chunk.work.length);
+  };
+  // The next chunk is hashed and sent while PostgreSQL writes this one: chunks share no stream, so
+  // their appends commute; each is still settled (and reported) in the file's order.
+  let inFlight: Promise<{ created: number; position: bigint | null }> | null = null;
+  for (let i = 0; i <= plan.chunks.length; i++) {
+    const next = i < plan.chunks.length ? append(plan.chunks[i]) : null;
+    // A failed chunk is reported once every chunk in flight has settled.
+    next?.catch(() => undefined);
+    if (inFlight) {
+      const settled = await inFlight.catch(async (error: unknown) => {
+        await next?.catch(() => undefined);
+        throw error;
+      });
+      created += settled.created;
+      if (settled.position !== null && (position === null || settled.position > position)) position = settled.position;
+      await onChunk(plan.chunks[i - 1].work.length);
+    }
+    inFlight = next;
   }
   return { created, position };
 }
