@@ -2,7 +2,7 @@
 // without a JSON text round trip. Both must give exactly what stored events were written with.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, eventHash, toJsonSafe } from './hash-chain';
+import { canonicalJson, chainHash, eventHash, metadataTextWith, toJsonSafe } from './hash-chain';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, drops undefined members, keeps arrays in order and writes bigint as strings', () => {
@@ -63,5 +63,27 @@ describe('toJsonSafe', () => {
       metadata: { organizationId: 'org', actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: '2026-01-02T03:04:05.000Z', prevHash: null },
     });
     expect(hash).toBe('482e0db576f96433ddc5ce65ff89a26f277b07f827102d1428e2bb5a9d5d3d35');
+  });
+});
+
+describe('chainHash and metadataTextWith', () => {
+  it('give the hash eventHash gives, for any metadata and prevHash', () => {
+    const text = fc.oneof(fc.string(), fc.constant(null));
+    const metadata = fc.record({
+      organizationId: text, actorUserId: text, impersonatorUserId: fc.option(fc.string(), { nil: undefined }), correlationId: fc.string(), causationId: text,
+      requestId: text, occurredAt: fc.string(), extra: fc.option(eventData, { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(metadata, fc.option(fc.string()), fc.dictionary(fc.string(), eventData, { maxKeys: 4 }), fc.nat(), (meta, prevHash, raw, revision) => {
+        const data = toJsonSafe(raw);
+        const shared = toJsonSafe(meta) as Parameters<typeof metadataTextWith>[0];
+        expect(metadataTextWith(shared, prevHash)).toBe(canonicalJson({ ...shared, prevHash }));
+        // The second call reads the template the first wrote.
+        expect(metadataTextWith(shared, prevHash)).toBe(canonicalJson({ ...shared, prevHash }));
+        expect(chainHash('stream-1', revision, 'ExpenseRecorded', canonicalJson(data), metadataTextWith(shared, prevHash)))
+          .toBe(eventHash({ streamId: 'stream-1', revision, type: 'ExpenseRecorded', data, metadata: { ...shared, prevHash } }));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -36,9 +36,40 @@ export function eventHash(input: {
   metadata: Omit<EventMetadata, 'hash'>;
 }): string {
   const { hash: _ignored, ...metadata } = input.metadata as EventMetadata;
+  return chainHash(input.streamId, input.revision, input.type, canonicalJson(input.data), canonicalJson(metadata));
+}
+
+/**
+ * eventHash from the canonical texts of the data and of the metadata (without its hash): the
+ * canonicalJson of { streamId, revision, type, data, metadata }, whose keys sort in this order.
+ */
+export function chainHash(streamId: string, revision: number, type: string, dataText: string, metadataText: string): string {
   return createHash('sha256')
-    .update(canonicalJson({ streamId: input.streamId, revision: input.revision, type: input.type, data: input.data, metadata }))
+    .update(`{"data":${dataText},"metadata":${metadataText},"revision":${canonicalJson(revision)},"streamId":${canonicalJson(streamId)},"type":${canonicalJson(type)}}`)
     .digest('hex');
+}
+
+const PREV_HASH_SLOT = '\u0000fluxo-prev-hash\u0000';
+const metadataTemplates = new WeakMap<object, readonly [string, string] | null>();
+
+/**
+ * The canonical text of `{ ...metadata, prevHash }` (without any hash member). An append's events
+ * share one metadata and differ only by prevHash: the text is written once per metadata object and
+ * the prevHash put into its slot.
+ */
+export function metadataTextWith(metadata: Omit<EventMetadata, 'hash' | 'prevHash'>, prevHash: string | null): string {
+  let template = metadataTemplates.get(metadata);
+  if (template === undefined) {
+    const { hash: _hash, ...rest } = metadata as EventMetadata;
+    const parts = canonicalJson({ ...rest, prevHash: PREV_HASH_SLOT }).split(JSON.stringify(PREV_HASH_SLOT));
+    template = parts.length === 2 ? [parts[0], parts[1]] : null;
+    metadataTemplates.set(metadata, template);
+  }
+  if (template === null) {
+    const { hash: _hash, ...rest } = metadata as EventMetadata;
+    return canonicalJson({ ...rest, prevHash });
+  }
+  return template[0] + JSON.stringify(prevHash) + template[1];
 }
 
 export type ChainBreak = { revision: number; reason: string };

@@ -9,7 +9,7 @@
 // once with the tip it reported (a command handler has just read the stream, so that is rare).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventHash, toJsonSafe } from './hash-chain';
+import { canonicalJson, chainHash, metadataTextWith, toJsonSafe } from './hash-chain';
 import {
   ConcurrencyError,
   type AppendMetadata,
@@ -80,10 +80,10 @@ function prepare(append: StreamAppend, metadata: AppendMetadata, tip: Tip, safeM
   const events = append.events.map((event) => {
     revision += 1;
     const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const base = { ...safeMetadata, prevHash } as Omit<EventMetadata, 'hash'>;
-    const hash = eventHash({ streamId: append.streamId, revision, type: event.type, data, metadata: base });
+    const hash = chainHash(append.streamId, revision, event.type, canonicalJson(data), metadataTextWith(safeMetadata, prevHash));
+    const metadata = { ...safeMetadata, prevHash, hash } as EventMetadata;
     prevHash = hash;
-    return { id: randomUUID(), revision, type: event.type, data, metadata: { ...base, hash } };
+    return { id: randomUUID(), revision, type: event.type, data, metadata };
   });
   return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, events };
 }
