@@ -98,14 +98,19 @@ function fold(
         const e = decodeEvent<ExpenseEvent>(event);
         const { organizationId, expenseId } = e.data;
         const next = e.type === 'ExpenseDeleted' ? null : e.data;
-        const today = saoPauloDate(new Date(at));
         const previous = rules.get(expenseId);
         const nextRule = next ? spendingRuleOf(next) : null;
         const affected = [...new Set([...(previous ? [String(previous.budget_category)] : []), ...(nextRule ? [nextRule.budgetCategory] : [])])];
         const affectedBudgets = budgetsOf(organizationId, affected);
-        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
         if (nextRule) rules.put(nextRule.row);
         else rules.remove(expenseId);
+        // Most expenses (every line of a statement, in an organization without budgets) touch no budget.
+        if (affectedBudgets.length === 0) {
+          onRule(previous, nextRule?.row ?? null);
+          break;
+        }
+        const today = saoPauloDate(new Date(at));
+        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
         onRule(previous, nextRule?.row ?? null);
         for (const b of affectedBudgets) {
           fileIntent(event, budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? 0n, budget: BigInt(b.budget_amount as string) }, today));
