@@ -98,8 +98,11 @@ class LostLeadership extends Error {
   }
 }
 
-/** What a committed apply changed: some organizations' rows, or possibly any (a rebuild, a platform event). */
-export type ReadModelChange = { organizations: ReadonlySet<string> } | 'all';
+/**
+ * What a committed apply changed: some organizations' rows (written by `projectors`; absent: by
+ * any), or possibly any (a rebuild, a platform event).
+ */
+export type ReadModelChange = { organizations: ReadonlySet<string>; projectors?: ReadonlySet<string> } | 'all';
 
 /**
  * Changes to the read models, announced right after each commit and before waitFor() resolves,
@@ -216,6 +219,7 @@ export function createProjectionRunner(deps: {
   ): Promise<void> {
     const names = together.map((p) => p.name).sort();
     let touched = new Set<string>() as Set<string> | 'all';
+    const writers = new Set<string>();
     type Moved = { name: string; after: bigint; through: bigint; applied: number };
     const moved = await db.transaction(async (tx): Promise<Moved[]> => {
       const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), held: z.boolean() }))`
@@ -232,7 +236,10 @@ export function createProjectionRunner(deps: {
         if (fresh.length === 0) continue;
         const held = new Set(failing.filter((row) => row.projector === projector.name).map((row) => orgKey(row.organization_id)));
         const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
-        if (kept.length > 0) await apply(projector, kept, tx);
+        if (kept.length > 0) {
+          await apply(projector, kept, tx);
+          writers.add(projector.name);
+        }
         touched = mergeTouched(touched, touchedBy(kept));
         result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
       }
@@ -244,7 +251,7 @@ export function createProjectionRunner(deps: {
       }
       return result;
     });
-    if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched });
+    if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched, projectors: writers });
     // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
     for (const m of moved) {
       logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
@@ -490,7 +497,7 @@ export function createProjectionRunner(deps: {
         UPDATE projection_failures SET resolved_at = now()
         WHERE projector = ${name} AND organization_id = ${organizationId} AND resolved_at IS NULL`);
     });
-    announce({ organizations: new Set([organizationId]) });
+    announce({ organizations: new Set([organizationId]), projectors: new Set([name]) });
     logger.info({ projector: name, organizationId }, 'organization replayed; its events flow again');
     wake.abort();
   }

@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { systemContext, type ActorContext } from '../../app/context';
 import type { AppDeps } from '../../app/deps';
-import { clearImpersonation, findSession, SESSION_COOKIE, type SessionRow } from '../../app/identity/sessions';
+import { clearImpersonation, findSession, onSessionsChanged, SESSION_COOKIE, type SessionRow } from '../../app/identity/sessions';
 import { endImpersonation } from '../../app/identity/impersonation';
 import type { AuditAccess } from '../../domain/identity/audit-access';
 import { canEditData, canReadAudit, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
 import { findOrganization } from '../../projections/identity/queries';
+import { IDENTITY_PROJECTOR } from '../../projections/identity/users';
 import { acceptedCorrelationId } from '../../app/log-safety';
 
 export type Auth = {
@@ -34,10 +35,18 @@ declare module 'fastify' {
 
 export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('auth', null);
+  const known = knownSessions(deps);
+  if (known) app.addHook('onClose', async () => known.close());
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
     const now = deps.clock();
+    const reused = known?.get(token, now);
+    if (reused) {
+      request.auth = { ...reused, impersonation: reused.impersonation && { ...reused.impersonation }, auditAccess: reused.auditAccess && { ...reused.auditAccess } };
+      return;
+    }
+    const looking = known?.lookup();
     const session = await findSession(deps.db, token, now);
     if (!session) return;
     const impersonating = await activeImpersonation(deps, session, session.role, now);
@@ -53,7 +62,82 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       impersonation: impersonating,
       auditAccess: session.audit_valid_from && session.audit_valid_until ? { validFrom: session.audit_valid_from, validUntil: session.audit_valid_until } : null,
     };
+    if (looking) known?.set(looking, request.auth, now);
   });
+}
+
+/** How long a session looked up is answered again without asking the database. */
+export const SESSION_REUSE_MS = 1_000;
+const MAX_SESSIONS_KNOWN = 10_000;
+
+/**
+ * The sessions looked up in the last second, so a busy screen's requests cost no query each. An
+ * answer is reused only while nothing that could change it happened since its lookup began: no
+ * change of this process to the sessions table (a logout, a revocation, an impersonation set or
+ * ended), and no apply of the identity projection (users, organizations) for the session's
+ * organizations — both announced before the write that made them is answered. A change made by
+ * another process (a second API instance) shows within SESSION_REUSE_MS. Only where this process
+ * hears every read-model change (it runs the projection leader); elsewhere every request asks.
+ */
+function knownSessions(deps: AppDeps) {
+  const changes = deps.readModels;
+  if (!changes) return null;
+  type Entry = { auth: Auth; startedAt: number; checkedAt: number; clockAt: number; until: number };
+  const entries = new Map<string, Entry>();
+  // Every change gets the next tick; an entry is good while no change that concerns it has a later
+  // tick than its lookup's start (a lookup racing a change is never reused).
+  let tick = 0;
+  let allChangedAt = 0;
+  // A user of no organization (a super admin, an analyst) may be changed under any organization's
+  // name (a super admin edits their profile while impersonating one): any identity change counts.
+  let identityChangedAt = 0;
+  const changedAt = new Map<string, number>();
+  const dropAll = () => {
+    allChangedAt = ++tick;
+    entries.clear();
+    changedAt.clear();
+  };
+  const unsubscribeModels = changes.subscribe((change) => {
+    if (change === 'all') return dropAll();
+    if (change.projectors && !change.projectors.has(IDENTITY_PROJECTOR)) return;
+    identityChangedAt = ++tick;
+    for (const organizationId of change.organizations) changedAt.set(organizationId.toLowerCase(), tick);
+  });
+  const unsubscribeSessions = onSessionsChanged(dropAll);
+  const changedSince = (organizationId: string | null, startedAt: number) =>
+    (organizationId === null ? identityChangedAt : (changedAt.get(organizationId.toLowerCase()) ?? 0)) > startedAt;
+
+  return {
+    get(token: string, now: Date): Auth | null {
+      const entry = entries.get(token);
+      if (!entry) return null;
+      const clock = now.getTime();
+      const fresh = performance.now() - entry.checkedAt < SESSION_REUSE_MS && clock >= entry.clockAt && clock < entry.until;
+      if (fresh && changes.complete() && allChangedAt <= entry.startedAt
+        && !changedSince(entry.auth.homeOrganizationId, entry.startedAt) && !changedSince(entry.auth.organizationId, entry.startedAt)) {
+        return entry.auth;
+      }
+      entries.delete(token);
+      return null;
+    },
+    /** Marks the start of a lookup (before its query). */
+    lookup(): { startedAt: number; checkedAt: number } | null {
+      return changes.complete() ? { startedAt: tick, checkedAt: performance.now() } : null;
+    },
+    set(looking: { startedAt: number; checkedAt: number }, auth: Auth, now: Date): void {
+      if (entries.size >= MAX_SESSIONS_KNOWN) entries.clear();
+      const clock = now.getTime();
+      // Time decides too (the session's and the impersonation's end, an auditor's window is checked
+      // per request): never reused past SESSION_REUSE_MS of the clock, nor past the impersonation.
+      const impersonationEnd = auth.impersonation ? new Date(auth.impersonation.expiresAt).getTime() : Infinity;
+      entries.set(auth.token, { auth, startedAt: looking.startedAt, checkedAt: looking.checkedAt, clockAt: clock, until: Math.min(clock + SESSION_REUSE_MS, impersonationEnd) });
+    },
+    close(): void {
+      unsubscribeModels();
+      unsubscribeSessions();
+      entries.clear();
+    },
+  };
 }
 
 /**

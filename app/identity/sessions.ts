@@ -68,15 +68,35 @@ export async function migrateSessionFunction(db: CommonQueryMethods): Promise<vo
   await db.query(sql.unsafe`GRANT EXECUTE ON FUNCTION fluxo_session_user(text, timestamptz) TO fluxo_runtime`);
 }
 
+const sessionChangeListeners = new Set<() => void>();
+
+/**
+ * Called after every change this process makes to the sessions table (a revocation, an
+ * impersonation set or cleared), once it is done: caches of sessions (api/plugins/auth.ts) drop
+ * what they hold. Returns the unsubscribe.
+ */
+export function onSessionsChanged(listener: () => void): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
+async function changingSessions(change: () => Promise<unknown>): Promise<void> {
+  try {
+    await change();
+  } finally {
+    for (const listener of sessionChangeListeners) listener();
+  }
+}
+
 export async function revokeSession(db: CommonQueryMethods, token: string): Promise<void> {
-  await db.query(sql.unsafe`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`);
+  await changingSessions(() => db.query(sql.unsafe`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)} AND revoked_at IS NULL`));
 }
 
 /** Ends every session of a user, optionally keeping the one making the request. */
 export async function revokeUserSessions(db: CommonQueryMethods, userId: string, exceptToken?: string): Promise<void> {
   const keep = exceptToken ? hashToken(exceptToken) : '';
-  await db.query(sql.unsafe`
-    UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND token_hash <> ${keep}`);
+  await changingSessions(() => db.query(sql.unsafe`
+    UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND token_hash <> ${keep}`));
 }
 
 export async function setSessionImpersonation(
@@ -84,17 +104,17 @@ export async function setSessionImpersonation(
   token: string,
   impersonation: { sessionId: string; organizationId: string; expiresAt: Date } | null,
 ): Promise<void> {
-  await db.query(sql.unsafe`
+  await changingSessions(() => db.query(sql.unsafe`
     UPDATE sessions SET
       impersonation_session_id = ${impersonation?.sessionId ?? null},
       impersonated_organization_id = ${impersonation?.organizationId ?? null},
       impersonation_expires_at = ${impersonation?.expiresAt.toISOString() ?? null}
-    WHERE token_hash = ${hashToken(token)}`);
+    WHERE token_hash = ${hashToken(token)}`));
 }
 
 /** Ends an impersonation on every session that carries it (stop, expiry, or the tenant's deletion). */
 export async function clearImpersonation(db: CommonQueryMethods, impersonationSessionId: string): Promise<void> {
-  await db.query(sql.unsafe`
+  await changingSessions(() => db.query(sql.unsafe`
     UPDATE sessions SET impersonation_session_id = NULL, impersonated_organization_id = NULL, impersonation_expires_at = NULL
-    WHERE impersonation_session_id = ${impersonationSessionId}`);
+    WHERE impersonation_session_id = ${impersonationSessionId}`));
 }

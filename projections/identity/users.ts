@@ -70,8 +70,11 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
   await users.flush(tx);
 }
 
+/** The projector of the users and organizations tables, which every session lookup reads. */
+export const IDENTITY_PROJECTOR = 'identity';
+
 export const usersProjector: Projector = {
-  name: 'identity',
+  name: IDENTITY_PROJECTOR,
   handles,
   answers: ['user', 'organization'],
   version: 1,
