@@ -1,0 +1,176 @@
+// The HTTP figures of `npm run bench` alone (reference route, the screens' GETs, POST /api/expenses),
+// on a copy of the seeded history, each phase in its own CPU-profiled server so a profile shows
+// one kind of request: `tsx scripts/bench/http-only.ts [--http-seconds 10] [--phases get,post]
+// [--bundles .build/before.mjs,.build/fluxo.mjs]` (several server bundles: each measured in turn,
+// beside the same reference, for before/after figures taken in one run).
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb } from '../../app/db/pool';
+import { auditKeyFrom } from '../../app/audit/key';
+import { sealLog } from '../../app/audit/seal';
+import { freePort } from '../../app/db/embedded';
+import { createPostgresEventStore } from '../../app/eventstore/postgres';
+import { argNumber, argValue } from './args';
+import { adminQuery, startBenchServer } from './database';
+import { hammer, signIn } from './http';
+import { load, statements, summarizeProfile } from './measure';
+import { startChild } from './processes';
+// @ts-expect-error plain JavaScript module without types
+import { ensureServerBuild, SERVER_BUNDLE } from '../build-server.mjs';
+import { BENCH_PASSWORD } from './seed';
+
+const seconds = argNumber('http-seconds', 10);
+const phases = argValue('phases', 'get,post').split(',');
+const SEED = argValue('database', 'fluxo_bench');
+const RUN = `${SEED}_http`;
+const profileDir = resolve('bench-results/tmp/http-profiles');
+const bundles = argValue('bundles', '').split(',').filter(Boolean);
+
+const firstPage = new URLSearchParams({ sort: '["date","DESC"]', range: '[0,9]', filter: '{}' }).toString();
+const SCREEN_READS = ['/api/financial/metrics', `/api/expenses?${firstPage}`, `/api/transactions?${firstPage}`, '/api/charts/cash-flow'];
+
+async function one<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function startFluxo(url: string, port: number, name: string, bundle: string = SERVER_BUNDLE) {
+  await ensureServerBuild();
+  const dir = join(profileDir, name);
+  mkdirSync(dir, { recursive: true });
+  return startChild(['--cpu-prof', '--cpu-prof-dir', dir, '--enable-source-maps', bundle], {
+    DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+    SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
+  }, { probe: `http://127.0.0.1:${port}/api/health`, url: `http://127.0.0.1:${port}` });
+}
+
+function profileOf(name: string): string {
+  const dir = join(profileDir, name);
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  return file ? summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')), 8) : 'no profile';
+}
+
+async function main(): Promise<void> {
+  rmSync(profileDir, { recursive: true, force: true });
+  const server = await startBenchServer();
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  try {
+    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
+    await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${SEED}`);
+    const url = server.urlOf(RUN);
+    await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
+    {
+      const db = await createDb(url);
+      const eventStore = createPostgresEventStore(db, url);
+      await sealLog({ db, eventStore, auditKey: auditKeyFrom(randomBytes(32)) });
+      await eventStore.close();
+      await db.end();
+    }
+    const [tenant] = await one<{ email: string; organization_id: string }>(url, `
+      SELECT u.email, u.organization_id FROM users u JOIN organizations o ON o.id = u.organization_id
+      WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
+    const [expense] = await one<{ id: string }>(url, `SELECT id FROM expenses WHERE organization_id = '${tenant.organization_id}' LIMIT 1`);
+    const stats = statements(url);
+    // As in `npm run bench` (whose memory figure's server runs first): the notifications the seeded
+    // history left in the outbox are raised before any figure, so no figure's cache is cleared by them.
+    {
+      const fluxo = await startFluxo(url, await freePort(), 'drain');
+      try {
+        for (let i = 0; i < 600; i++) {
+          const [{ pending }] = await one<{ pending: string }>(url, 'SELECT count(*)::text AS pending FROM notification_outbox o LEFT JOIN notifications n ON n.id = o.notification_id WHERE n.id IS NULL');
+          if (pending === '0') break;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      } finally {
+        await fluxo.stop();
+      }
+    }
+
+    if (phases.includes('none')) {
+      console.log('drained');
+    } else {
+    const reference = await startChild(['--import', 'tsx', 'scripts/bench/reference-server.ts'], { DATABASE_URL: url }, { fromLine: (l) => (/^http:\/\/\S+$/.test(l.trim()) ? l.trim() : null) });
+    let refRate = 0;
+    try {
+      await hammer({ url: `${reference.url}/ref?id=${expense.id}`, seconds: 1 });
+      const ref = await hammer({ url: `${reference.url}/ref?id=${expense.id}`, seconds });
+      refRate = ref.requestsPerSecond;
+      say(`reference: ${ref.requestsPerSecond.toFixed(0)} req/s, p99 ${ref.p99} ms (load ${load()})`);
+    } finally {
+      await reference.stop();
+    }
+
+    // Every bundle's GETs before any POST: the POSTs grow the log and the notification outbox.
+    const servers = [...(bundles.length ? bundles : [SERVER_BUNDLE as string]).entries()];
+    for (const [b, bundle] of servers) {
+      if (phases.includes('get')) {
+        say(`== ${bundle}`);
+        const port = await freePort();
+        const fluxo = await startFluxo(url, port, `get-${b}`, bundle);
+        try {
+          await new Promise((r) => setTimeout(r, 3000));
+          const cookie = await signIn(fluxo.url, tenant.email, BENCH_PASSWORD);
+          for (const path of SCREEN_READS) {
+            await hammer({ url: `${fluxo.url}${path}`, cookie, seconds: 1 });
+            await stats.reset();
+            const r = await hammer({ url: `${fluxo.url}${path}`, cookie, seconds });
+            say(`GET ${decodeURIComponent(path)}: ${r.requestsPerSecond.toFixed(0)} req/s (${((r.requestsPerSecond / refRate) * 100).toFixed(0)}%), p99 ${r.p99} ms, ${r.non2xx} non-2xx, ${r.errors} errors (load ${load()})`);
+            say(`  ${await stats.summary(r.total, 'request')}`);
+          }
+        } finally {
+          await fluxo.stop();
+        }
+        say(`  GET server ${profileOf(`get-${b}`)}`);
+      }
+    }
+    for (const [b, bundle] of servers) {
+      if (phases.includes('post')) {
+        say(`== ${bundle}`);
+        const port = await freePort();
+        const fluxo = await startFluxo(url, port, `post-${b}`, bundle);
+        try {
+          await new Promise((r) => setTimeout(r, 3000));
+          const sessions: string[] = [];
+          for (let i = 0; i < 16; i++) sessions.push(await signIn(fluxo.url, tenant.email, BENCH_PASSWORD));
+          const today = new Date().toISOString().slice(0, 10);
+          const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
+          await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body });
+          await stats.reset();
+          const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body });
+          say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
+          say(`  ${await stats.summary(post.total, 'request')}`);
+          const rows = await one<{ calls: string; query: string; mean: number }>(url, `
+            SELECT s.calls::text, s.mean_exec_time AS mean, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+            WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%' ORDER BY s.calls DESC LIMIT 25`);
+          for (const row of rows) say(`    ${(Number(row.calls) / post.total).toFixed(2)}/req ${row.mean.toFixed(2)} ms  ${row.query.slice(0, 150)}`);
+        } finally {
+          await fluxo.stop();
+        }
+        say(`  POST server ${profileOf(`post-${b}`)}`);
+      }
+    }
+    }
+    const keepAs = argValue('keep-as', '');
+    if (keepAs) await adminQuery(server, `ALTER DATABASE ${RUN} RENAME TO ${keepAs}`);
+    else await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
