@@ -57,12 +57,25 @@ function recordCategoriesOf(routeUrl: string | undefined): string[] | null {
   return found ? found[1] : null;
 }
 
-/** Each id's revision: that of the first of its candidate streams that exists (at or before `until`). */
-async function revisionsOf(deps: AppDeps, categories: readonly string[], ids: readonly string[], until: bigint | undefined): Promise<Map<string, number>> {
-  const streams = ids.flatMap((id) => categories.map((category) => streamName(category, id)));
-  const found = await deps.eventStore.streamRevisions(streams, { until });
+/**
+ * Each id's revision: that of the first of its candidate streams that exists (at or before `until`).
+ * A stream the request itself appended to is at the revision its append returned (the answer shows
+ * the record as of that write, or later: a version no newer than what is shown), without a query.
+ */
+async function revisionsOf(
+  deps: AppDeps, categories: readonly string[], ids: readonly string[], until: bigint | undefined, written: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
   const versions = new Map<string, number>();
+  const unknown: string[] = [];
   for (const id of ids) {
+    const revision = until === undefined ? categories.map((category) => written.get(streamName(category, id))).find((r) => r !== undefined) : undefined;
+    if (revision !== undefined) versions.set(id, revision);
+    else unknown.push(id);
+  }
+  if (unknown.length === 0) return versions;
+  const streams = unknown.flatMap((id) => categories.map((category) => streamName(category, id)));
+  const found = await deps.eventStore.streamRevisions(streams, { until });
+  for (const id of unknown) {
     const revision = categories.map((category) => found.get(streamName(category, id))).find((r) => r !== undefined);
     if (revision !== undefined) versions.set(id, revision);
   }
@@ -94,7 +107,8 @@ export function registerRecordRevisions(app: FastifyInstance, deps: AppDeps): vo
     const ids = [...new Set(records.map((r) => (r.id as string).toLowerCase()))];
     const asOf = reply.getHeader(AS_OF_HEADER);
     const until = typeof asOf === 'string' ? await deps.eventStore.organizationPositionAt(organizationId, new Date(asOf)) : undefined;
-    const versions = await revisionsOf(deps, categories, ids, until);
+    const written = new Map((request.storedWrites?.appended ?? []).map((a) => [a.streamId, a.revision]));
+    const versions = await revisionsOf(deps, categories, ids, until, written);
     for (const record of records) {
       const version = versions.get((record.id as string).toLowerCase());
       if (version !== undefined) record.version = version;

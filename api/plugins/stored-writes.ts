@@ -27,7 +27,7 @@ export const STALE_RECORD_MESSAGE = 'Este registro foi alterado por outra pessoa
 export const ACCEPTED_MESSAGE = 'Registrado com sucesso. Os números desta tela ainda estão sendo atualizados e aparecem em instantes.';
 
 type RequestWrites = {
-  appended: { streamId: string; position: bigint }[];
+  appended: { streamId: string; position: bigint; revision: number }[];
   /** Read-your-writes gave up waiting for the read models. */
   lagged: boolean;
   /** The revision the client last read of the route's record (If-Match / body.version). */
@@ -72,7 +72,7 @@ function remember(results: AppendResult[]): void {
   for (const result of results) {
     const streamId = result.events[0]?.streamId;
     if (!streamId) continue;
-    store.appended.push({ streamId, position: result.position });
+    store.appended.push({ streamId, position: result.position, revision: result.nextRevision });
     const expected = store.expected;
     if (expected && recordIdOfStream(streamId) === expected.id) expected.satisfied = true;
   }
