@@ -12,11 +12,14 @@ export async function handleCommand<S, C extends Command, E extends Event>(
   decider: Decider<S, C, E>,
   command: C,
   context: ActorContext,
-  options: { retries?: number } = {},
+  options: { retries?: number; newStream?: boolean } = {},
 ): Promise<CommandResult<E>> {
   const retries = options.retries ?? 3;
   for (let attempt = 0; ; attempt++) {
-    const history = await eventStore.readStream(streamId);
+    // A stream named after an id just generated cannot exist yet: the first attempt decides on the
+    // initial state without reading it, and its append expects no stream (if one is there after
+    // all, the append is refused and the next attempt reads it).
+    const history = options.newStream && attempt === 0 ? [] : await eventStore.readStream(streamId);
     const state = history.map((e) => decodeEvent<E>(e)).reduce(decider.evolve, decider.initialState());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, position: null, recorded: [] };

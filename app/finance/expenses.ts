@@ -91,7 +91,7 @@ export async function recordExpense(
   });
   await assertUsableCategory(deps, organizationId, data.category);
   data.attachment = await attachmentOf(deps, organizationId, input);
-  const result = await handleCommand(deps.eventStore, expenseStream(expenseId), expense, { type: 'RecordExpense', data }, context);
+  const result = await handleCommand(deps.eventStore, expenseStream(expenseId), expense, { type: 'RecordExpense', data }, context, { newStream: !options.expenseId });
   await deps.waitForProjections(result.position);
   const recorded = result.events[0];
   if (recorded) return { expense: recorded.data as Expense, created: true };
