@@ -10,9 +10,12 @@ import {
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
 import { DomainError, notFound, validationError } from '../../domain/shared/errors';
 import { allCategories, findCategoryBySlug } from '../../projections/finance/category-queries';
+import { CATEGORIES_PROJECTOR } from '../../projections/finance/categories';
+import type { ReadModelChanges } from '../../projections/runner';
 import { countExpensesInCategory } from '../../projections/finance/expense-queries';
 import { handleCommand, loadState } from '../commands/handle-command';
 import { systemContext, type ActorContext } from '../context';
+import { organizationReads, type OrganizationReads } from '../db/organization-reads';
 import { withTenant } from '../db/tenant';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
@@ -158,9 +161,24 @@ export async function addMissingDefaultCategories(deps: AppDeps, defaults: reado
   return added;
 }
 
+type Usable = { is_active: boolean } | null;
+const usableReads = new WeakMap<ReadModelChanges, OrganizationReads<Usable>>();
+
+/** Whether a slug names an active category: reused between writes while the categories projection changed nothing (app/db/organization-reads.ts). */
+function usableCategory(deps: AppDeps, organizationId: string, slug: string): Promise<Usable> {
+  const load = async (): Promise<Usable> => {
+    const row = await withTenant(deps.db, organizationId, (tx) => findCategoryBySlug(tx, organizationId, slug));
+    return row && { is_active: row.is_active };
+  };
+  if (!deps.readModels) return load();
+  let reads = usableReads.get(deps.readModels);
+  if (!reads) usableReads.set(deps.readModels, (reads = organizationReads<Usable>(deps.readModels, [CATEGORIES_PROJECTOR])));
+  return reads.read(organizationId, slug, load);
+}
+
 /** The slug an expense may use, or a validation error: it must be one of the organization's active categories. */
 export async function assertUsableCategory(deps: AppDeps, organizationId: string, slug: string): Promise<void> {
-  const found = await withTenant(deps.db, organizationId, (tx) => findCategoryBySlug(tx, organizationId, slug.trim()));
+  const found = await usableCategory(deps, organizationId, slug.trim());
   if (!found) throw validationError('Categoria não encontrada: escolha uma das categorias da organização', { category: 'Categoria não encontrada' });
   if (!found.is_active) throw validationError('Esta categoria está desativada: escolha outra categoria', { category: 'Categoria desativada' });
 }

@@ -35,8 +35,11 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
   await rows.flush(tx);
 }
 
+/** The projector of the categories table (app/finance/categories.ts reuses its reads until it changes). */
+export const CATEGORIES_PROJECTOR = 'categories';
+
 export const categoriesProjector: Projector = {
-  name: 'categories',
+  name: CATEGORIES_PROJECTOR,
   answers: ['category'],
   handles: (type) => table.has(type),
   version: 1,

@@ -1,0 +1,66 @@
+// Reads of a read model a write checks on every call (is this category usable?), reused between
+// requests while the projectors writing that model have announced no change for the organization.
+//
+// Same rules as the answer cache (api/plugins/answer-cache.ts): a read is kept only if no change
+// that concerns it was announced while it ran (ticks), nothing is kept or reused while this process
+// does not hear every change (it is not the projection leader), and a kept read is at most
+// MAX_AGE_MS old, so a change the announcements miss (none is known) would show within that time.
+import type { ReadModelChange, ReadModelChanges } from '../../projections/runner';
+
+const MAX_AGE_MS = 1_000;
+const MAX_ENTRIES = 10_000;
+
+type Entry<V> = { value: V; startedAt: number; at: number };
+
+export type OrganizationReads<V> = {
+  read(organizationId: string, key: string, load: () => Promise<V>): Promise<V>;
+};
+
+export function organizationReads<V>(changes: ReadModelChanges | undefined, projectors: readonly string[]): OrganizationReads<V> {
+  if (!changes) return { read: (_organizationId, _key, load) => load() };
+  const entries = new Map<string, Map<string, Entry<V>>>();
+  let size = 0;
+  let tick = 0;
+  let allChangedAt = 0;
+  const changedAt = new Map<string, number>();
+  changes.subscribe((change: ReadModelChange) => {
+    if (change === 'all') {
+      allChangedAt = ++tick;
+      entries.clear();
+      changedAt.clear();
+      size = 0;
+      return;
+    }
+    if (change.projectors && !projectors.some((p) => change.projectors!.has(p))) return;
+    tick += 1;
+    for (const organizationId of change.organizations) {
+      changedAt.set(organizationId, tick);
+      size -= entries.get(organizationId)?.size ?? 0;
+      entries.delete(organizationId);
+    }
+  });
+  const stale = (organizationId: string, startedAt: number) => allChangedAt > startedAt || (changedAt.get(organizationId) ?? 0) > startedAt;
+
+  return {
+    async read(organizationId, key, load) {
+      const organization = organizationId.toLowerCase();
+      if (!changes.complete()) return load();
+      const entry = entries.get(organization)?.get(key);
+      if (entry && performance.now() - entry.at < MAX_AGE_MS && !stale(organization, entry.startedAt)) return entry.value;
+      const startedAt = tick;
+      const at = performance.now();
+      const value = await load();
+      if (changes.complete() && !stale(organization, startedAt)) {
+        if (size >= MAX_ENTRIES) {
+          entries.clear();
+          size = 0;
+        }
+        let byKey = entries.get(organization);
+        if (!byKey) entries.set(organization, (byKey = new Map()));
+        if (!byKey.has(key)) size += 1;
+        byKey.set(key, { value, startedAt, at });
+      }
+      return value;
+    },
+  };
+}
