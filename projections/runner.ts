@@ -257,6 +257,8 @@ export function createProjectionRunner(deps: {
       logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
       applied.set(m.name, m.through);
     }
+    // The writes waiting for these projectors go on now, not after the rest of the pass.
+    if (moved.length > 0) progress.emit('applied');
   }
 
   /**
@@ -455,9 +457,13 @@ export function createProjectionRunner(deps: {
       throw error;
     }
     leader = session;
+    rebuildAsked = true;
     client.on('error', (error) => dropLeadership(`leader connection lost: ${error.message}`));
     client.on('end', () => dropLeadership('leader connection closed'));
-    client.on('notification', () => wake.abort());
+    client.on('notification', () => {
+      rebuildAsked = true;
+      wake.abort();
+    });
     logger.info({ leaderPid: session.pid }, 'projection runner is leader');
     return true;
   }
@@ -502,9 +508,19 @@ export function createProjectionRunner(deps: {
     wake.abort();
   }
 
+  // Requested rebuilds are looked for when the request's NOTIFY arrives, when one finishes, on
+  // becoming leader, and every few seconds in case a notification was lost: not on every pass of
+  // the lane that writes wait for (one statement in each of its cycles).
+  let rebuildAsked = true;
+  let rebuildLookedAt = 0;
+  const REBUILD_POLL_MS = 2_000;
+
   /** Requested rebuilds (admin API): one at a time, in the background; live follow goes on. */
   async function startRequestedRebuild(): Promise<void> {
     if (background) return;
+    if (!rebuildAsked && Date.now() - rebuildLookedAt < REBUILD_POLL_MS) return;
+    rebuildAsked = false;
+    rebuildLookedAt = Date.now();
     const request = await db.maybeOne(sql.type(requestRow)`
       UPDATE projection_rebuilds SET status = 'running', started_at = now()
       WHERE id = (SELECT id FROM projection_rebuilds WHERE status = 'pending' ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED)
@@ -533,6 +549,7 @@ export function createProjectionRunner(deps: {
       })
       .finally(() => {
         background = null;
+        rebuildAsked = true;
         wake.abort();
       });
   }
