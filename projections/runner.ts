@@ -571,12 +571,22 @@ export function createProjectionRunner(deps: {
     }
   }
 
-  async function idle(lane: readonly Projector[]): Promise<void> {
+  /**
+   * After a pass that read nothing. A head beyond the lane's progress is most often events appended
+   * between that read and this look: the lane reads again at once, once per head (a head no event
+   * reaches — a failing projector held back, a position an aborted append left unused — waits as
+   * before instead of spinning). Sleeping then held every write waiting on the lane up to 500 ms.
+   */
+  async function idle(lane: readonly Projector[], seen: { head: bigint }): Promise<void> {
     const head = await eventStore.headPosition();
     const slowest = lane.reduce((min, p) => {
       const position = applied.get(p.name) ?? 0n;
       return position < min ? position : min;
     }, head);
+    if (slowest < head && seen.head !== head) {
+      seen.head = head;
+      return;
+    }
     const signal = AbortSignal.any([abort.signal, wake.signal]);
     if (slowest >= head) await eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
     else await sleep(500, signal);
@@ -612,12 +622,13 @@ export function createProjectionRunner(deps: {
 
   /** One lane's passes while `fence` leads; returns when leadership ends or the runner stops. */
   async function followLane(lane: readonly Projector[], fence: number, takesRebuilds: boolean): Promise<void> {
+    const seen = { head: -1n };
     while (!stopped && leader?.pid === fence) {
       if (wake.signal.aborted) wake = new AbortController();
       try {
         if (takesRebuilds) await startRequestedRebuild();
         const read = await runOnce(fence, lane);
-        if (read === 0 && !stopped) await idle(lane);
+        if (read === 0 && !stopped) await idle(lane, seen);
       } catch (error) {
         if (stopped) return;
         if (error instanceof LostLeadership) {
