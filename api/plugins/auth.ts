@@ -43,7 +43,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
     const now = deps.clock();
     const reused = known?.get(token, now);
     if (reused) {
-      request.auth = { ...reused, impersonation: reused.impersonation && { ...reused.impersonation }, auditAccess: reused.auditAccess && { ...reused.auditAccess } };
+      request.auth = copyOf(reused);
       return;
     }
     const looking = known?.lookup();
@@ -62,9 +62,12 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps): void {
       impersonation: impersonating,
       auditAccess: session.audit_valid_from && session.audit_valid_until ? { validFrom: session.audit_valid_from, validUntil: session.audit_valid_until } : null,
     };
-    if (looking) known?.set(looking, request.auth, now);
+    if (looking) known?.set(looking, copyOf(request.auth), now);
   });
 }
+
+/** Each request gets its own Auth: what one request does to it never reaches the next. */
+const copyOf = (auth: Auth): Auth => ({ ...auth, impersonation: auth.impersonation && { ...auth.impersonation }, auditAccess: auth.auditAccess && { ...auth.auditAccess } });
 
 /** How long a session looked up is answered again without asking the database. */
 export const SESSION_REUSE_MS = 1_000;
