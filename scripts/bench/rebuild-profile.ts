@@ -1,8 +1,9 @@
-// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--cpu-prof]`:
+// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--cpu-prof]`:
 // times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
 // with seconds per projector, the costliest statements (when the server loads pg_stat_statements) and,
 // with --cpu-prof, where Node spent its own time (the .cpuprofile is written to bench-results/tmp).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { createDb } from '../../app/db/pool';
@@ -24,6 +25,35 @@ async function adminRun<R extends pg.QueryResultRow>(url: string, text: string):
   } finally {
     await client.end();
   }
+}
+
+/**
+ * CPU seconds of the embedded server's processes so far (postmaster, its live children, and the
+ * children it has reaped): with other work on the machine, CPU time is steadier than wall time.
+ */
+function serverCpuSeconds(): number | null {
+  if (process.env.BENCH_DATABASE_URL) return null;
+  const pidFile = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const ticks = 100; // USER_HZ on Linux
+  const fields = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return null;
+    }
+  };
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const f = fields(pid);
+    if (!f) continue;
+    // After the ')': state ppid … utime(11) stime(12) cutime(13) cstime(14).
+    if (Number(pid) === postmaster) total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    else if (Number(f[1]) === postmaster) total += Number(f[11]) + Number(f[12]);
+  }
+  return total / ticks;
 }
 
 async function main(): Promise<void> {
@@ -48,6 +78,7 @@ async function profileRebuild(url: string): Promise<void> {
     await session.post('Profiler.start');
   }
   const cpu = process.cpuUsage();
+  const serverCpu = serverCpuSeconds();
   const memory = { peak: 0 };
   const sampler = setInterval(() => { memory.peak = Math.max(memory.peak, process.memoryUsage().rss); }, 200);
   try {
@@ -55,6 +86,7 @@ async function profileRebuild(url: string): Promise<void> {
       db, eventStore, projectors,
       batchSize: argNumber('batch', 10_000),
       concurrency: argNumber('concurrency', 2),
+      maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
       onProgress: (p) => {
         if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
@@ -62,7 +94,8 @@ async function profileRebuild(url: string): Promise<void> {
     const used = process.cpuUsage(cpu);
     console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB)`);
     // The machine is shared: CPU seconds are the steadier measure of the rebuild's own work.
-    console.log(`Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s`);
+    const serverUsed = serverCpu === null ? null : (serverCpuSeconds() ?? 0) - serverCpu;
+    console.log(`Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s${serverUsed === null ? '' : `, PostgreSQL CPU ${serverUsed.toFixed(1)} s`}`);
     const total = [...applyMs.values()].reduce((a, b) => a + b, 0);
     for (const [name, ms] of [...applyMs].sort((x, y) => y[1] - x[1])) {
       console.log(`  ${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s ${((ms / total) * 100).toFixed(0).padStart(3)}%`);
