@@ -5,6 +5,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import type { RecordedEvent } from '../app/eventstore/port';
 import { applyEvents, type Projector, type Tx } from './projector';
+import type { Resident } from './rows';
 
 /** The organization an event belongs to; null = platform events. */
 export const organizationOf = (event: RecordedEvent): string | null => event.metadata.organizationId ?? null;
@@ -37,7 +38,7 @@ export function describeError(error: unknown): string {
  * organization; a failing organization's events up to the failing one are kept (event by event),
  * the rest of its page is dropped. Returns the failures; transient errors are rethrown.
  */
-export async function applyIsolated(projector: Projector, events: readonly RecordedEvent[], tx: Tx): Promise<Failure[]> {
+export async function applyIsolated(projector: Projector, events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<Failure[]> {
   const groups = new Map<string, RecordedEvent[]>();
   for (const event of events) {
     const key = orgKey(organizationOf(event));
@@ -48,14 +49,14 @@ export async function applyIsolated(projector: Projector, events: readonly Recor
   const failures: Failure[] = [];
   for (const group of groups.values()) {
     try {
-      await tx.transaction(async (savepoint) => applyEvents(projector, group, savepoint));
+      await tx.transaction(async (savepoint) => applyEvents(projector, group, savepoint, resident));
       continue;
     } catch (error) {
       if (isTransient(error)) throw error;
     }
     for (const event of group) {
       try {
-        await tx.transaction(async (savepoint) => applyEvents(projector, [event], savepoint));
+        await tx.transaction(async (savepoint) => applyEvents(projector, [event], savepoint, resident));
       } catch (error) {
         if (isTransient(error)) throw error;
         failures.push({ organizationId: organizationOf(event), event, error });

@@ -1,6 +1,7 @@
 // What a projector is: a named, versioned read model built from events, one transaction per batch.
 import type { CommonQueryMethods } from 'slonik';
 import type { RecordedEvent } from '../app/eventstore/port';
+import type { Resident } from './rows';
 
 export type Tx = CommonQueryMethods;
 
@@ -34,8 +35,9 @@ export type Projector = {
   /**
    * Applies a page of events (log order) with set-based statements: load the rows the page
    * touches, fold the page in memory, write once. Same result as `handle` on each event in turn.
+   * `resident` (a rebuild): its tables' rows held in memory across pages (rowsFor).
    */
-  handleBatch?(events: readonly RecordedEvent[], tx: Tx): Promise<void>;
+  handleBatch?(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void>;
 };
 
 /**
@@ -52,9 +54,22 @@ export function projectorsAnswering(projectors: readonly Projector[], categories
   return [...names];
 }
 
-/** Applies a page through the projector's batch path when it has one, event by event otherwise. */
-export async function applyEvents(projector: Projector, events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+/**
+ * Applies a page through the projector's batch path when it has one, event by event otherwise.
+ * With a rebuild's `resident` rows, what the page changed in them is kept only if it succeeds.
+ */
+export async function applyEvents(projector: Projector, events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   if (events.length === 0) return;
-  if (projector.handleBatch) return projector.handleBatch(events, tx);
-  for (const event of events) await projector.handle(event, tx);
+  if (!projector.handleBatch) {
+    for (const event of events) await projector.handle(event, tx);
+    return;
+  }
+  if (!resident) return projector.handleBatch(events, tx);
+  try {
+    await projector.handleBatch(events, tx, resident);
+  } catch (error) {
+    resident.discard();
+    throw error;
+  }
+  resident.commit();
 }

@@ -15,6 +15,7 @@ import { actAsProjector } from '../app/db/roles';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
+import { Resident } from './rows';
 
 export type RebuildProgress = {
   position: bigint;
@@ -58,6 +59,10 @@ async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
       WHERE n.nspname = ${schema} AND NOT i.indisunique AND NOT i.indisprimary`);
     const dropped = indexes.filter((index) => !projector.indexesReadWhileApplying?.includes(index.name));
     for (const index of dropped) await tx.query(sql.unsafe`DROP INDEX ${sql.identifier([schema, index.name])}`);
+    // The rebuild analyzes the tables itself once they are loaded; an autovacuum of a table loaded
+    // at the end of the load is still running at the swap, and its lock holds the swap for a
+    // deadlock_timeout each (1 s per big table, measured).
+    for (const table of projector.tables) await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} SET (autovacuum_enabled = false)`);
     return dropped.map((index) => index.definition);
   });
 }
@@ -78,18 +83,21 @@ export const applyMs = new Map<string, number>();
 /** Per projector: the organizations (orgKey) whose event failed in this rebuild, with that failure. */
 type Failing = Map<string, Map<string, Failure>>;
 
-async function applyToShadows(tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[], failing: Failing): Promise<void> {
+async function applyToShadows(
+  tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[], failing: Failing, residents?: ReadonlyMap<Projector, Resident>,
+): Promise<void> {
   for (const projector of projectors) {
+    const resident = residents?.get(projector);
     const started = performance.now();
     await useSchema(tx, shadowSchemaOf(projector));
     const held = failing.get(projector.name) ?? new Map<string, Failure>();
     failing.set(projector.name, held);
     const kept = held.size > 0 ? events.filter((event) => !held.has(orgKey(organizationOf(event)))) : events;
     try {
-      await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint));
+      await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint, resident));
     } catch (error) {
       if (isTransient(error)) throw error;
-      const failures = await applyIsolated(projector, kept, tx);
+      const failures = await applyIsolated(projector, kept, tx, resident);
       // Every organization passes on its own: not an event's fault, so the rebuild fails.
       if (failures.length === 0) throw error;
       for (const failure of failures) held.set(orgKey(failure.organizationId), failure);
@@ -103,6 +111,9 @@ const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
 /** How many pages a group of projectors may run ahead of the slowest one during the load. */
 const PAGES_AHEAD = 2;
+
+/** Read-model rows the load holds in memory at most, every projector together (a few hundred bytes each, plus the keys written out). */
+const MAX_RESIDENT_ROWS = 200_000;
 
 /** In the swap: failures of organizations the rebuild got through are resolved; the ones still failing are recorded. */
 async function settleFailures(tx: Tx, projector: string, failures: ReadonlyMap<string, Failure>): Promise<void> {
@@ -130,6 +141,8 @@ export async function rebuildAll(deps: {
   projectors: readonly Projector[];
   batchSize?: number;
   concurrency?: number;
+  /** Rows held in memory during the load before the biggest tables are written out and forgotten. */
+  maxResidentRows?: number;
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
   const { db, eventStore, projectors } = deps;
@@ -140,6 +153,24 @@ export async function rebuildAll(deps: {
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
   const groups = groupsOf(projectors, deps.concurrency ?? 2);
+  // The load's rows stay in memory across pages (the shadow tables start empty and only the load
+  // writes them): a page reads nothing back, and each row is written about once.
+  const residents = new Map(projectors.map((projector) => [projector, new Resident()]));
+  const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
+  const residentRows = () => [...residents.values()].reduce((sum, resident) => sum + resident.size, 0);
+  /** Over the bound: this group's biggest tables are written out and half forgotten, down to half the bound. */
+  const spill = async (tx: Tx, group: readonly Projector[]) => {
+    if (residentRows() <= maxResident) return;
+    for (const projector of [...group].sort((a, b) => (residents.get(b)?.size ?? 0) - (residents.get(a)?.size ?? 0))) {
+      const excess = residentRows() - Math.floor(maxResident / 2);
+      if (excess <= 0) return;
+      const resident = residents.get(projector) as Resident;
+      const started = performance.now();
+      await useSchema(tx, shadowSchemaOf(projector));
+      await resident.spill(tx, Math.max(0, resident.size - excess));
+      applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+    }
+  };
 
   let position = 0n;
   let applied = 0;
@@ -203,7 +234,10 @@ export async function rebuildAll(deps: {
       const events = await pageAt(i);
       if (events.length === 0) return;
       loaded[i] = { count: events.length, last: events[events.length - 1].position };
-      await db.transaction((t) => applyToShadows(t, groups[g], events, failing));
+      await db.transaction(async (t) => {
+        await applyToShadows(t, groups[g], events, failing, residents);
+        await spill(t, groups[g]);
+      });
       done[g] = i + 1;
       const slowest = Math.min(...done);
       if (slowest <= finished) continue;
@@ -227,9 +261,17 @@ export async function rebuildAll(deps: {
   })));
 
   report('indexing');
-  // Each group builds its projectors' indexes on its own connection (the groups' tables are disjoint).
+  // Each group writes out its projectors' rows held in memory and builds their indexes on its own
+  // connection (the groups' tables are disjoint).
   await Promise.all(groups.map(async (group) => {
     for (const projector of group) {
+      await db.transaction(async (tx) => {
+        const started = performance.now();
+        await useSchema(tx, shadowSchemaOf(projector));
+        await residents.get(projector)?.writeOut(tx);
+        applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+      });
+      residents.delete(projector);
       await db.transaction(async (tx) => {
         await useSchema(tx, shadowSchemaOf(projector));
         for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
@@ -254,6 +296,7 @@ export async function rebuildAll(deps: {
       const schema = shadowSchemaOf(projector);
       for (const table of projector.tables) {
         await tx.query(sql.unsafe`DROP TABLE IF EXISTS public.${sql.identifier([table])} CASCADE`);
+        await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} RESET (autovacuum_enabled)`);
         await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} SET SCHEMA public`);
       }
       await tx.query(sql.unsafe`DROP SCHEMA ${sql.identifier([schema])} CASCADE`);

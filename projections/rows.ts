@@ -17,6 +17,8 @@ export type TableSpec = {
   key: readonly string[];
   /** Every column the projector writes, key included (generated and computed columns left out). */
   columns: readonly string[];
+  /** The projector's own SQL reads the table while applying a page: a rebuild writes it at every page too. */
+  readBySql?: boolean;
 };
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,8 +54,13 @@ export class Rows {
   private readonly changed = new Set<string>();
   /** Key columns of rows removed before ever being seen (composite keys cannot be read back from the string). */
   private readonly keys = new Map<string, Row>();
+  /** With a store (a rebuild): every key this page put or removed, and the rows it read back from the table. */
+  private readonly touched = new Set<string>();
+  private readonly written = new Set<string>();
+  private readonly reloaded = new Map<string, Row>();
 
-  constructor(readonly spec: TableSpec) {}
+  /** `store`: a rebuild's copy of the table kept across pages (Resident), instead of reading the table. */
+  constructor(readonly spec: TableSpec, private readonly store?: TableStore) {}
 
   keyOf(row: Row): string {
     const { key } = this.spec;
@@ -68,9 +75,17 @@ export class Rows {
   /** Loads the rows of these keys (single-column key: the values; composite: rows with the key columns). */
   async load(tx: Tx, keys: Iterable<string | Row>): Promise<void> {
     const wanted = new Map<string, Row>();
+    const store = this.store;
     for (const key of keys) {
       const k = this.keyFrom(key);
       if (this.state.has(k) || wanted.has(k)) continue;
+      if (store) {
+        // In memory, or known absent: only rows written out and evicted are read back.
+        const row = store.lookup(k);
+        if (row !== undefined) this.state.set(k, row);
+        else wanted.set(k, typeof key === 'string' ? { [this.spec.key[0]]: key } : key);
+        continue;
+      }
       wanted.set(k, typeof key === 'string' ? { [this.spec.key[0]]: key } : key);
     }
     if (wanted.size === 0) return;
@@ -83,18 +98,42 @@ export class Rows {
         SELECT ${columns} FROM jsonb_populate_recordset(NULL::${table}, ${jsonbOf([...wanted.values()])}) k
         JOIN ${table} t ON ${matches}
       ) x`);
-    for (const row of rows) this.state.set(this.keyOf(row), row);
-  }
-
-  /** Loads every row matching `where` (e.g. an organization's few categories). */
-  async loadWhere(tx: Tx, where: ReturnType<typeof sql.fragment>): Promise<void> {
-    const table = sql.identifier([this.spec.table]);
-    const columns = sql.join(this.spec.columns.map((c) => sql.identifier([c])), sql.fragment`, `);
-    const rows = await rowsOf(tx, sql.unsafe`SELECT to_jsonb(x) AS row FROM (SELECT ${columns} FROM ${table} WHERE ${where}) x`);
     for (const row of rows) {
       const k = this.keyOf(row);
-      if (!this.state.has(k)) this.state.set(k, row);
+      this.state.set(k, row);
+      if (store) this.reloaded.set(k, row);
     }
+  }
+
+  /**
+   * Loads every row matching `where` (e.g. an organization's few categories); `matches` is the
+   * same test on a row, for the rows a rebuild holds in memory.
+   */
+  async loadWhere(tx: Tx, where: ReturnType<typeof sql.fragment>, matches: (row: Row) => boolean): Promise<void> {
+    const store = this.store;
+    if (!store || store.hasEvicted) {
+      const table = sql.identifier([this.spec.table]);
+      const columns = sql.join(this.spec.columns.map((c) => sql.identifier([c])), sql.fragment`, `);
+      const rows = await rowsOf(tx, sql.unsafe`SELECT to_jsonb(x) AS row FROM (SELECT ${columns} FROM ${table} WHERE ${where}) x`);
+      for (const row of rows) {
+        const k = this.keyOf(row);
+        if (this.state.has(k)) continue;
+        if (!store) this.state.set(k, row);
+        else if (store.lookup(k) === undefined) {
+          this.state.set(k, row);
+          this.reloaded.set(k, row);
+        }
+      }
+    }
+    if (!store) return;
+    // The table lacks what only memory holds: the rows in memory answer for their keys.
+    for (const [k, row] of store.present()) if (!this.state.has(k) && matches(row)) this.state.set(k, row);
+  }
+
+  /** Also the rows a rebuild holds in memory that match (nothing without a store: the page's own SQL reaches the table's). */
+  adopt(matches: (row: Row) => boolean): void {
+    if (!this.store) return;
+    for (const [k, row] of this.store.present()) if (!this.state.has(k) && matches(row)) this.state.set(k, row);
   }
 
   /** Marks keys as known absent without reading (tables the page only inserts into, e.g. rebuilds). */
@@ -109,8 +148,7 @@ export class Rows {
     return this.state.get(k) ?? null;
   }
 
-  /** Every present row (loaded or written), in the order first seen. */
-  /** An independent copy (same rows, same pending writes): to fold a page twice. */
+  /** An independent copy (same rows, same pending writes), not tied to a store: to fold a page twice. */
   clone(): Rows {
     const copy = new Rows(this.spec);
     for (const [k, row] of this.state) copy.state.set(k, row);
@@ -124,6 +162,7 @@ export class Rows {
     return this.state.get(this.keyFrom(key)) ?? null;
   }
 
+  /** Every present row (loaded or written), in the order first seen. */
   present(): Row[] {
     return [...this.state.values()].filter((row): row is Row => row !== null);
   }
@@ -133,6 +172,7 @@ export class Rows {
     this.state.delete(k);
     this.state.set(k, row);
     this.changed.add(k);
+    if (this.store) this.touched.add(k);
   }
 
   /** INSERT … ON CONFLICT DO NOTHING. */
@@ -155,37 +195,41 @@ export class Rows {
     this.keys.set(k, typeof key !== 'string' ? key : current ?? { [this.spec.key[0]]: key });
     this.state.set(k, null);
     this.changed.add(k);
+    if (this.store) this.touched.add(k);
   }
 
-  /** Writes what changed: one DELETE for rows gone, one upsert for rows present. */
+  /**
+   * Writes what changed: one DELETE for rows gone, one upsert for rows present. With a store, a
+   * table the projector's SQL does not read is written when the rebuild spills or ends instead.
+   */
   async flush(tx: Tx, computed?: Computed): Promise<void> {
     if (this.changed.size === 0) return;
-    const table = sql.identifier([this.spec.table]);
+    const store = this.store;
+    if (store) {
+      if (computed) store.computed = computed;
+      if (!this.spec.readBySql) return;
+    }
     const gone: Row[] = [];
     const upserts: Row[] = [];
     for (const k of this.changed) {
       const row = this.state.get(k);
       if (row) upserts.push(row);
       else gone.push(this.keyRow(k));
+      if (store) this.written.add(k);
     }
     this.changed.clear();
-    const id = (c: string) => sql.identifier([c]);
-    if (gone.length > 0) {
-      const matches = sql.join(this.spec.key.map((c) => sql.fragment`t.${id(c)} = k.${id(c)}`), sql.fragment` AND `);
-      await tx.query(sql.unsafe`
-        DELETE FROM ${table} t USING jsonb_populate_recordset(NULL::${table}, ${jsonbOf(gone)}) k WHERE ${matches}`);
+    await writeRows(tx, this.spec, gone, upserts, computed, 'upsert');
+  }
+
+  /** A rebuild's page succeeded: what it read and wrote becomes the store's. */
+  commit(): void {
+    const store = this.store;
+    if (!store) return;
+    for (const [k, row] of this.reloaded) store.reload(k, row);
+    for (const k of this.touched) {
+      const row = this.state.get(k) ?? null;
+      store.set(k, row, row ? null : this.keyRow(k), this.written.size > 0 && this.written.has(k) && !this.changed.has(k));
     }
-    if (upserts.length === 0) return;
-    const names = [...this.spec.columns, ...(computed?.names ?? [])];
-    const values = sql.join([...this.spec.columns.map((c) => sql.fragment`r.${id(c)}`), ...(computed ? [computed.values] : [])], sql.fragment`, `);
-    const updated = names.filter((c) => !this.spec.key.includes(c));
-    const conflict = updated.length === 0
-      ? sql.fragment`DO NOTHING`
-      : sql.fragment`DO UPDATE SET ${sql.join(updated.map((c) => sql.fragment`${id(c)} = EXCLUDED.${id(c)}`), sql.fragment`, `)}`;
-    await tx.query(sql.unsafe`
-      INSERT INTO ${table} (${sql.join(names.map(id), sql.fragment`, `)})
-      SELECT ${values} FROM jsonb_populate_recordset(NULL::${table}, ${jsonbOf(upserts)}) r
-      ON CONFLICT (${sql.join(this.spec.key.map(id), sql.fragment`, `)}) ${conflict}`);
   }
 
   private keyRow(k: string): Row {
@@ -193,6 +237,208 @@ export class Rows {
     return Object.fromEntries(this.spec.key.map((c) => [c, known[c] ?? null]));
   }
 }
+
+const id = (c: string) => sql.identifier([c]);
+
+/** One DELETE for `gone` (key rows), then `present` as an upsert, or as plain inserts of rows the table cannot have yet. */
+async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present: readonly Row[], computed: Computed | undefined, mode: 'upsert' | 'insert'): Promise<void> {
+  const table = sql.identifier([spec.table]);
+  if (gone.length > 0) {
+    const matches = sql.join(spec.key.map((c) => sql.fragment`t.${id(c)} = k.${id(c)}`), sql.fragment` AND `);
+    await tx.query(sql.unsafe`
+      DELETE FROM ${table} t USING jsonb_populate_recordset(NULL::${table}, ${jsonbOf(gone)}) k WHERE ${matches}`);
+  }
+  if (present.length === 0) return;
+  const names = [...spec.columns, ...(computed?.names ?? [])];
+  const values = sql.join([...spec.columns.map((c) => sql.fragment`r.${id(c)}`), ...(computed ? [computed.values] : [])], sql.fragment`, `);
+  const updated = names.filter((c) => !spec.key.includes(c));
+  const conflict = mode === 'insert'
+    ? sql.fragment``
+    : updated.length === 0
+      ? sql.fragment`ON CONFLICT (${sql.join(spec.key.map(id), sql.fragment`, `)}) DO NOTHING`
+      : sql.fragment`ON CONFLICT (${sql.join(spec.key.map(id), sql.fragment`, `)}) DO UPDATE SET ${sql.join(updated.map((c) => sql.fragment`${id(c)} = EXCLUDED.${id(c)}`), sql.fragment`, `)}`;
+  await tx.query(sql.unsafe`
+    INSERT INTO ${table} (${sql.join(names.map(id), sql.fragment`, `)})
+    SELECT ${values} FROM jsonb_populate_recordset(NULL::${table}, ${jsonbOf(present)}) r
+    ${conflict}`);
+}
+
+/** Rows per statement when a store writes out (one jsonb parameter each). */
+const WRITE_CHUNK = 5_000;
+
+/** Where a key of a TableStore stands against the table. */
+const enum Kept {
+  /** In memory only: the table does not have it yet. */
+  Fresh,
+  /** In memory, same as the table's. */
+  Clean,
+  /** In memory, newer than the table's. */
+  Dirty,
+  /** The table has it, the rebuild removed it (row: its key columns). */
+  Deleted,
+  /** The table has it, memory no longer does: a touch reads it back. */
+  Evicted,
+}
+type Entry = { row: Row | null; kept: Kept };
+
+/**
+ * A rebuild's copy of one shadow table, kept across pages: only the rebuild writes the table, so a
+ * key never seen is absent and a page reads nothing back, except rows written out and evicted to
+ * bound memory. Rows go to the table when the rebuild spills or ends: those it never wrote as
+ * plain inserts, changed ones as upserts, removed ones as one DELETE.
+ */
+export class TableStore {
+  /** Every key the rebuild has seen, oldest touched first. */
+  private readonly entries = new Map<string, Entry>();
+  /** Present rows in memory. */
+  private resident = 0;
+  private evictedKeys = 0;
+  computed?: Computed;
+
+  constructor(readonly spec: TableSpec) {}
+
+  /** The row in memory, null when known absent, undefined when only the table has it. */
+  lookup(k: string): Row | null | undefined {
+    const entry = this.entries.get(k);
+    if (!entry) return null;
+    if (entry.kept === Kept.Evicted) return undefined;
+    return entry.kept === Kept.Deleted ? null : entry.row;
+  }
+
+  /** Whether some rows are only in the table (a query on the table is needed to see every row). */
+  get hasEvicted(): boolean {
+    return this.evictedKeys > 0;
+  }
+
+  /** Present rows in memory. */
+  *present(): IterableIterator<[string, Row]> {
+    for (const [k, entry] of this.entries) if (entry.row && entry.kept !== Kept.Deleted && entry.kept !== Kept.Evicted) yield [k, entry.row];
+  }
+
+  reload(k: string, row: Row): void {
+    const entry = this.entries.get(k);
+    if (entry?.kept !== Kept.Evicted) return;
+    entry.row = row;
+    entry.kept = Kept.Clean;
+    this.evictedKeys--;
+    this.resident++;
+  }
+
+  /** A page's final value of a key; `written`: the page already wrote it to the table. */
+  set(k: string, row: Row | null, keyRow: Row | null, written: boolean): void {
+    const entry = this.entries.get(k);
+    if (!entry) {
+      if (!row) return;
+      this.entries.set(k, { row, kept: written ? Kept.Clean : Kept.Fresh });
+      this.resident++;
+      return;
+    }
+    const wasResident = entry.kept !== Kept.Deleted && entry.kept !== Kept.Evicted;
+    if (entry.kept === Kept.Evicted) this.evictedKeys--;
+    if (wasResident) this.resident--;
+    const inTable = written || entry.kept !== Kept.Fresh;
+    this.entries.delete(k);
+    if (row) {
+      this.entries.set(k, { row, kept: written ? Kept.Clean : inTable ? Kept.Dirty : Kept.Fresh });
+      this.resident++;
+    } else if (inTable && !written) {
+      this.entries.set(k, { row: keyRow, kept: Kept.Deleted });
+    }
+  }
+
+  get size(): number {
+    return this.resident;
+  }
+
+  /** Writes what only memory holds. */
+  async writeOut(tx: Tx): Promise<void> {
+    const gone: Row[] = [];
+    const changed: Row[] = [];
+    const fresh: Row[] = [];
+    for (const [k, entry] of this.entries) {
+      if (entry.kept === Kept.Deleted) {
+        gone.push(entry.row as Row);
+        this.entries.delete(k);
+      } else if (entry.kept === Kept.Dirty || entry.kept === Kept.Fresh) {
+        (entry.kept === Kept.Dirty ? changed : fresh).push(entry.row as Row);
+        entry.kept = Kept.Clean;
+      }
+    }
+    for (let i = 0; i < Math.max(gone.length, changed.length); i += WRITE_CHUNK) {
+      await writeRows(tx, this.spec, gone.slice(i, i + WRITE_CHUNK), changed.slice(i, i + WRITE_CHUNK), this.computed, 'upsert');
+    }
+    for (let i = 0; i < fresh.length; i += WRITE_CHUNK) {
+      await writeRows(tx, this.spec, [], fresh.slice(i, i + WRITE_CHUNK), this.computed, 'insert');
+    }
+  }
+
+  /** Writes what only memory holds, then forgets the oldest rows until `keep` are left. */
+  async spill(tx: Tx, keep: number): Promise<void> {
+    if (!this.spec.readBySql) await this.writeOut(tx);
+    for (const entry of this.entries.values()) {
+      if (this.resident <= keep) break;
+      if (entry.kept !== Kept.Clean) continue;
+      entry.row = null;
+      entry.kept = Kept.Evicted;
+      this.resident--;
+      this.evictedKeys++;
+    }
+  }
+}
+
+/**
+ * A projector's tables held in memory through a rebuild (TableStore each), and the rows its page
+ * creates: they become the stores' only when the page succeeds (commit), since a failing page is
+ * rolled back and applied again organization by organization.
+ */
+export class Resident {
+  private readonly stores = new Map<string, TableStore>();
+  private page: Rows[] = [];
+
+  rows(spec: TableSpec): Rows {
+    let store = this.stores.get(spec.table);
+    if (!store) {
+      store = new TableStore(spec);
+      this.stores.set(spec.table, store);
+    }
+    const rows = new Rows(spec, store);
+    this.page.push(rows);
+    return rows;
+  }
+
+  commit(): void {
+    for (const rows of this.page) rows.commit();
+    this.page = [];
+  }
+
+  discard(): void {
+    this.page = [];
+  }
+
+  /** Rows held in memory, every table. */
+  get size(): number {
+    let n = 0;
+    for (const store of this.stores.values()) n += store.size;
+    return n;
+  }
+
+  /** Spills the biggest tables (to half their rows) until at most `limit` rows are left in memory. */
+  async spill(tx: Tx, limit: number): Promise<void> {
+    for (const store of [...this.stores.values()].sort((a, b) => b.size - a.size)) {
+      if (this.size <= limit) return;
+      await store.spill(tx, Math.floor(store.size / 2));
+    }
+  }
+
+  /** Writes every table's rows that only memory holds (the end of the load). */
+  async writeOut(tx: Tx): Promise<void> {
+    for (const store of this.stores.values()) await store.writeOut(tx);
+    this.stores.clear();
+  }
+}
+
+/** The page's rows of a table: held across pages by a rebuild's Resident, else read from and written to the table. */
+export const rowsFor = (resident: Resident | undefined, spec: TableSpec): Rows => (resident ? resident.rows(spec) : new Rows(spec));
 
 /** Columns computed in SQL from the row's others (`r.<column>`), written beside them (e.g. a search vector). */
 export type Computed = { names: readonly string[]; values: ReturnType<typeof sql.fragment> };

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { BankConnectionEvent } from '../../domain/banking/bank-connection';
 import type { ImportedTransactionEvent } from '../../domain/banking/imported-transaction';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const handled = new Set([
@@ -30,13 +30,13 @@ const importedSpec = {
     'recorded_id', 'imported_at', 'decided_by', 'decided_at'],
 } as const;
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handled.has(event.type))
     .map((event) => ({ event, e: decodeEvent<BankConnectionEvent | ImportedTransactionEvent>(event) }));
   if (decoded.length === 0) return;
-  const connections = new Rows(connectionSpec);
-  const syncs = new Rows(syncSpec);
-  const imported = new Rows(importedSpec);
+  const connections = rowsFor(resident, connectionSpec);
+  const syncs = rowsFor(resident, syncSpec);
+  const imported = rowsFor(resident, importedSpec);
   await connections.load(tx, decoded.flatMap(({ e }) => ('connectionId' in e.data && e.data.connectionId ? [e.data.connectionId] : [])));
   await syncs.load(tx, decoded.flatMap(({ e }) => ('syncId' in e.data ? [e.data.syncId] : [])));
   await imported.load(tx, decoded.flatMap(({ e }) => ('importedTransactionId' in e.data ? [e.data.importedTransactionId] : [])));

@@ -8,7 +8,7 @@ import { descriptionSignature } from '../../domain/banking/descriptions';
 import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
-import { Rows } from '../rows';
+import { rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const handled = new Set(['ExpenseRecorded', 'ExpenseUpdated', 'ExpenseDeleted', 'RevenueRecorded', 'RevenueUpdated', 'RevenueDeleted']);
@@ -19,11 +19,11 @@ const importedRecord = (event: RecordedEvent) =>
 
 const spec = { table: 'banking_category_memory', key: ['record_id'], columns: ['record_id', 'organization_id', 'kind', 'signature', 'category', 'updated_at'] } as const;
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   // A page of an OFX import is thousands of imported records: skipped before decoding.
   const decoded = events.filter((event) => handled.has(event.type) && !importedRecord(event)).map((event) => ({ event, e: decodeEvent<ExpenseEvent | RevenueEvent>(event) }));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.map(({ e }) => ('revenueId' in e.data ? e.data.revenueId : e.data.expenseId)));
   const remember = (record: { id: string; organizationId: string; kind: 'expense' | 'revenue'; description: string; category: string }, at: string) => {
     const signature = descriptionSignature(record.description);

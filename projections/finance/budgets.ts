@@ -8,7 +8,7 @@ import type { BudgetEvent } from '../../domain/finance/budget';
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
 import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 
@@ -33,9 +33,9 @@ export function spendingRuleOf(e: Expense): { budgetCategory: string; row: Recor
 
 const handles = (type: string) => type.startsWith('Expense') || type.startsWith('Budget');
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const budgets = new Rows(budgetSpec);
-  const spending = new Rows(spendingSpec);
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
+  const budgets = rowsFor(resident, budgetSpec);
+  const spending = rowsFor(resident, spendingSpec);
   const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<ExpenseEvent | BudgetEvent>(event) }));
   if (decoded.length === 0) return;

@@ -4,7 +4,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { CategoryEvent } from '../../domain/finance/category';
 import type { Projector, Tx } from '../projector';
-import { Rows } from '../rows';
+import { rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const table = new Set(['CategoryCreated', 'CategoryUpdated', 'CategoryDeleted']);
@@ -13,10 +13,10 @@ const spec = {
   columns: ['id', 'organization_id', 'name', 'slug', 'type', 'description', 'color', 'is_active', 'is_default', 'created_at', 'updated_at'],
 } as const;
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => table.has(event.type)).map((event) => ({ event, e: decodeEvent<CategoryEvent>(event) }));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.map(({ e }) => e.data.categoryId));
   for (const { event, e } of decoded) {
     const at = event.metadata.occurredAt;

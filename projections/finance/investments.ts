@@ -5,7 +5,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import { investmentRisks, investmentTypes, type InvestmentEvent } from '../../domain/finance/investment';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { listPage, oneOf, textSearch, where, type Page } from './filters';
 
@@ -17,10 +17,10 @@ const spec = {
 
 const handles = (type: string) => type.startsWith('Investment');
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handles(event.type)).map((event) => ({ event, e: decodeEvent<InvestmentEvent>(event) }));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.map(({ e }) => e.data.investmentId));
   for (const { event, e } of decoded) {
     const at = event.metadata.occurredAt;

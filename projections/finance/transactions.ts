@@ -11,7 +11,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RevenueEvent, RevenueStatus } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
 
@@ -36,10 +36,10 @@ const spec = {
     'source_kind', 'created_at', 'updated_at'],
 } as const;
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => LEDGER_EVENTS.has(event.type)).map((event) => ({ event, e: decodeEvent<RevenueEvent | ExpenseEvent>(event) }));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.map(({ e }) => ('revenueId' in e.data ? e.data.revenueId : e.data.expenseId)));
   const upsert = (t: LedgerEntry) => {
     const existing = rows.get(t.id);

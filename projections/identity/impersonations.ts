@@ -6,7 +6,7 @@ import type { ImpersonationEvent } from '../../domain/identity/impersonation';
 import type { ImpersonationTrailEvent } from '../../domain/identity/impersonation-trail';
 import type { UserEvent } from '../../domain/identity/user';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const sessionSpec = {
@@ -37,10 +37,10 @@ async function insertTrail(tx: Tx, events: readonly RecordedEvent[]): Promise<vo
     ON CONFLICT (event_id) DO NOTHING`);
 }
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
-  const sessions = new Rows(sessionSpec);
-  const sessionEvents = new Rows(sessionEventSpec);
-  const admins = new Rows(adminSpec);
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
+  const sessions = rowsFor(resident, sessionSpec);
+  const sessionEvents = rowsFor(resident, sessionEventSpec);
+  const admins = rowsFor(resident, adminSpec);
   const marked = events.filter((event) => event.metadata.impersonationSessionId && event.metadata.organizationId && event.type !== 'ImpersonatedRequestRecorded');
   const people = events.filter((event) => event.type === 'UserRegistered' || event.type === 'UserProfileUpdated').map((event) => decodeEvent<UserEvent>(event));
   const impersonations = events.filter((event) => event.type === 'ImpersonationStarted' || event.type === 'ImpersonationEnded')

@@ -4,16 +4,16 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const spec = { table: 'organization_revenues', key: ['revenue_id'], columns: ['revenue_id', 'organization_id', 'amount', 'status'] } as const;
 const handled = new Set(['RevenueRecorded', 'RevenueUpdated', 'RevenueDeleted']);
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handled.has(event.type)).map((event) => decodeEvent<RevenueEvent>(event));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.map((e) => e.data.revenueId));
   for (const e of decoded) {
     if (e.type === 'RevenueDeleted') rows.remove(e.data.revenueId);

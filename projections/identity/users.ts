@@ -5,7 +5,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { OrganizationEvent } from '../../domain/identity/organization';
 import type { UserEvent } from '../../domain/identity/user';
 import type { Projector, Tx } from '../projector';
-import { Rows } from '../rows';
+import { rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const organizationSpec = { table: 'organizations', key: ['id'], columns: ['id', 'name', 'slug', 'status', 'created_at', 'deleted_at'] } as const;
@@ -17,12 +17,12 @@ const userSpec = {
 
 const handles = (type: string) => type.startsWith('Organization') || type.startsWith('User');
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handles(event.type))
     .map((event) => decodeEvent<OrganizationEvent | UserEvent>(event));
   if (decoded.length === 0) return;
-  const organizations = new Rows(organizationSpec);
-  const users = new Rows(userSpec);
+  const organizations = rowsFor(resident, organizationSpec);
+  const users = rowsFor(resident, userSpec);
   await organizations.load(tx, decoded.flatMap((e) => (e.type.startsWith('Organization') && 'organizationId' in e.data && e.data.organizationId ? [e.data.organizationId] : [])));
   await users.load(tx, decoded.flatMap((e) => ('userId' in e.data ? [e.data.userId] : [])));
   for (const e of decoded) {

@@ -4,7 +4,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { InsightEvent } from '../../domain/insights/insight';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const spec = {
@@ -14,11 +14,11 @@ const spec = {
 
 const handles = (type: string) => type === 'InsightRecorded' || type === 'InsightsCleared';
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<InsightEvent>(event) }));
   if (decoded.length === 0) return;
-  const rows = new Rows(spec);
+  const rows = rowsFor(resident, spec);
   await rows.load(tx, decoded.flatMap(({ e }) => (e.type === 'InsightsCleared' ? e.data.insightIds : e.type === 'InsightRecorded' ? [e.data.insightId] : [])));
   for (const { event, e } of decoded) {
     if (e.type === 'InsightsCleared') {

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../app/eventstore/port';
 import type { InboxEvent } from '../../domain/notifications/inbox';
 import type { NotificationEvent } from '../../domain/notifications/notification';
 import type { Projector, Tx } from '../projector';
-import { Rows } from '../rows';
+import { rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const notificationSpec = {
@@ -18,13 +18,13 @@ const markSpec = { table: 'notification_read_marks', key: ['organization_id', 'u
 
 const handles = (type: string) => type.startsWith('Notification') || type === 'AllNotificationsRead';
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handles(event.type))
     .map((event) => ({ event, e: decodeEvent<NotificationEvent | InboxEvent>(event) }));
   if (decoded.length === 0) return;
-  const notifications = new Rows(notificationSpec);
-  const reads = new Rows(readSpec);
-  const marks = new Rows(markSpec);
+  const notifications = rowsFor(resident, notificationSpec);
+  const reads = rowsFor(resident, readSpec);
+  const marks = rowsFor(resident, markSpec);
   const ofType = <T extends (typeof decoded)[number]['e']['type']>(type: T) =>
     decoded.flatMap(({ e }) => (e.type === type ? [e as Extract<typeof e, { type: T }>] : []));
   await notifications.load(tx, ofType('NotificationRaised').map((e) => e.data.notificationId));

@@ -24,7 +24,7 @@ import {
 import { saoPauloDate } from '../../domain/shared/dates';
 import type { Projector, Tx } from '../projector';
 import { mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
-import { big, jsonbOf, Rows, type Row } from '../rows';
+import { big, jsonbOf, Rows, type Row, rowsFor, type Resident } from '../rows';
 import { spendingRuleOf } from '../finance/budgets';
 import { occurrencesBetween, type Recurrence, type RecurringPeriod } from '../../domain/finance/recurrence';
 import { protectTenantTable } from '../tenant-table';
@@ -35,7 +35,8 @@ type Intent = { event: RecordedEvent; intent: NotificationIntent };
 
 const budgetSpec = { table: 'notification_budgets', key: ['budget_id'], columns: ['budget_id', 'organization_id', 'category', 'budget_amount', 'period'] } as const;
 const ruleSpec = {
-  table: 'notification_spending_rules', key: ['expense_id'],
+  // The budgets' periods are summed over the table in SQL.
+  table: 'notification_spending_rules', key: ['expense_id'], readBySql: true,
   columns: ['organization_id', 'expense_id', 'budget_category', 'amount', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
 } as const;
 const connectionSpec = { table: 'notification_connections', key: ['connection_id'], columns: ['connection_id', 'organization_id', 'bank_name'] } as const;
@@ -101,16 +102,12 @@ function fold(
         const previous = rules.get(expenseId);
         const nextRule = next ? spendingRuleOf(next) : null;
         const affected = [...new Set([...(previous ? [String(previous.budget_category)] : []), ...(nextRule ? [nextRule.budgetCategory] : [])])];
-        const affectedBudgets = budgetsOf(organizationId, affected);
+        const affectedBudgets = affected.length > 0 ? budgetsOf(organizationId, affected) : [];
+        // Most expenses touch no budget: the day is only worked out for those that do.
+        const today = affectedBudgets.length > 0 ? saoPauloDate(new Date(at)) : '';
+        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
         if (nextRule) rules.put(nextRule.row);
         else rules.remove(expenseId);
-        // Most expenses (every line of a statement, in an organization without budgets) touch no budget.
-        if (affectedBudgets.length === 0) {
-          onRule(previous, nextRule?.row ?? null);
-          break;
-        }
-        const today = saoPauloDate(new Date(at));
-        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
         onRule(previous, nextRule?.row ?? null);
         for (const b of affectedBudgets) {
           fileIntent(event, budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? 0n, budget: BigInt(b.budget_amount as string) }, today));
@@ -178,15 +175,18 @@ const handled = new Set([
 
 const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
-async function applyPage(all: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const events = all.filter((event) => handled.has(event.type));
   if (events.length === 0) return;
   const dataOf = (event: RecordedEvent) => event.data as { organizationId?: string; expenseId?: string; budgetId?: string; connectionId?: string };
-  const state: State = { budgets: new Rows(budgetSpec), rules: new Rows(ruleSpec), connections: new Rows(connectionSpec) };
+  const state: State = { budgets: rowsFor(resident, budgetSpec), rules: rowsFor(resident, ruleSpec), connections: rowsFor(resident, connectionSpec) };
   const expenseIds = events.flatMap((event) => (event.type.startsWith('Expense') ? [String(dataOf(event).expenseId)] : []));
   const organizations = [...new Set(events.flatMap((event) => (event.type.startsWith('Expense') || event.type.startsWith('Budget') ? [String(dataOf(event).organizationId)] : [])))];
   await state.rules.load(tx, expenseIds);
-  if (organizations.length > 0) await state.budgets.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`);
+  if (organizations.length > 0) {
+    const wanted = new Set(organizations.map(lower));
+    await state.budgets.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`, (row) => wanted.has(lower(row.organization_id)));
+  }
   await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
   await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 

@@ -15,7 +15,7 @@ import type { InsightEvent } from '../../domain/insights/insight';
 import { saoPauloDate } from '../../domain/shared/dates';
 import { formatBRL } from '../../domain/shared/money';
 import type { Projector, Tx } from '../projector';
-import { big, Rows } from '../rows';
+import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 const expenseStatus: Record<string, string> = { pending: 'Pendente', approved: 'Aprovado', completed: 'Concluído', rejected: 'Rejeitado' };
@@ -91,14 +91,17 @@ const refIdOf = (e: Decoded): string[] => {
   return typeof id === 'string' ? [id] : [];
 };
 
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const decoded = events.filter((event) => handles(event.type)).map((event) => decodeEvent<Decoded>(event));
   if (decoded.length === 0) return;
-  const docs = new Rows(docSpec);
-  const categories = new Rows(categorySpec);
+  const docs = rowsFor(resident, docSpec);
+  const categories = rowsFor(resident, categorySpec);
   await docs.load(tx, decoded.flatMap(refIdOf));
   const organizations = [...new Set(decoded.flatMap((e) => (e.type.startsWith('Expense') || e.type.startsWith('Category') ? [String((e.data as { organizationId: string }).organizationId)] : [])))];
-  if (organizations.length > 0) await categories.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`);
+  if (organizations.length > 0) {
+    const wanted = new Set(organizations.map((o) => o.toLowerCase()));
+    await categories.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`, (row) => wanted.has(String(row.organization_id).toLowerCase()));
+  }
   /** Category names set this page per organization and slug, for the documents not in memory. */
   const renamed = new Map<string, { organization_id: string; slug: string; name: string }>();
 
@@ -182,6 +185,8 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
           if (sameId(row.category_id, c.categoryId) && row.slug !== c.slug) categories.remove(row);
         }
         categories.put({ organization_id: c.organizationId, slug: c.slug, category_id: c.categoryId, name: c.name });
+        // The documents a rebuild holds in memory are renamed here with the page's own (the UPDATE below reaches the table's).
+        docs.adopt((doc) => doc.source === 'expense' && doc.category_slug === c.slug && sameId(doc.organization_id, c.organizationId));
         for (const doc of docs.present()) {
           if (sameId(doc.organization_id, c.organizationId) && doc.source === 'expense' && doc.category_slug === c.slug) docs.put({ ...doc, category: c.name });
         }
