@@ -11,7 +11,7 @@ import type { RecurringPeriod } from '../../domain/finance/recurrence';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import { z } from 'zod';
 import type { Projector, Tx } from '../projector';
-import { jsonbOf } from '../rows';
+import { jsonbOf, rowsFor, type Resident, type Row } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 export type LedgerEntry = {
@@ -55,7 +55,7 @@ export const entryColumns = sql.fragment`id, organization_id, kind, description,
 export { entryRow };
 
 /** A recurring expense counts through its rule; only one-off entries go into the daily totals. */
-const isRule = (e: LedgerEntry) => e.kind === 'expense' && e.isRecurring && e.recurringPeriod !== null;
+const isRule = (e: Pick<LedgerEntry, 'kind' | 'isRecurring' | 'recurringPeriod'>) => e.kind === 'expense' && e.isRecurring && e.recurringPeriod !== null;
 
 function entryOf(event: RecordedEvent): { id: string; entry: LedgerEntry | null } | null {
   if (event.type.startsWith('Expense')) {
@@ -90,7 +90,7 @@ function entryOf(event: RecordedEvent): { id: string; entry: LedgerEntry | null 
 type DayDelta = { organization_id: string; day: string; kind: string; category: string; status: string; amount: bigint; entries: number };
 
 /** Folds a page into final entries, then writes each table once: the same result as event by event. */
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const finals = new Map<string, LedgerEntry | null>();
   const categories: CategoryName[] = [];
   for (const event of events) {
@@ -107,16 +107,32 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
       categories.push({ organizationId: c.organizationId, categoryId: c.categoryId, slug: c.slug, name: c.name, color: c.color });
     }
   }
-  if (finals.size > 0) await writeEntries(tx, finals);
+  if (finals.size > 0) await writeEntries(tx, finals, resident);
   if (categories.length > 0) await writeCategories(tx, categories);
 }
 
-async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Promise<void> {
-  const ids = [...finals.keys()];
-  const previous = await tx.any(sql.type(entryRow)`
-    SELECT ${entryColumns} FROM dashboard_entries WHERE id = ANY(${sql.array(ids, 'uuid')}) FOR UPDATE`);
+const entrySpec = {
+  table: 'dashboard_entries', key: ['id'],
+  columns: ['id', 'organization_id', 'kind', 'description', 'amount', 'category', 'status', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
+} as const;
+const daySpec = {
+  table: 'dashboard_days', key: ['organization_id', 'day', 'kind', 'category', 'status'],
+  columns: ['organization_id', 'day', 'kind', 'category', 'status', 'amount', 'entries'],
+} as const;
+
+/** What a stored entry row counts for in the daily totals. */
+const countedAs = (row: Row): Pick<LedgerEntry, 'organizationId' | 'date' | 'kind' | 'category' | 'status' | 'amount' | 'isRecurring' | 'recurringPeriod'> => ({
+  organizationId: String(row.organization_id), date: String(row.date), kind: row.kind as LedgerEntry['kind'], category: String(row.category),
+  status: String(row.status), amount: BigInt(row.amount as string | number), isRecurring: row.is_recurring === true,
+  recurringPeriod: (row.recurring_period as RecurringPeriod | null) ?? null,
+});
+
+async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>, resident?: Resident): Promise<void> {
+  const entries = rowsFor(resident, entrySpec);
+  const days = rowsFor(resident, daySpec);
+  await entries.load(tx, finals.keys());
   const deltas = new Map<string, DayDelta>();
-  const contribute = (e: LedgerEntry, sign: 1n | -1n) => {
+  const contribute = (e: ReturnType<typeof countedAs>, sign: 1n | -1n) => {
     if (isRule(e)) return;
     const key = [e.organizationId, e.date, e.kind, e.category, e.status].join('|');
     const d = deltas.get(key) ?? { organization_id: e.organizationId, day: e.date, kind: e.kind, category: e.category, status: e.status, amount: 0n, entries: 0 };
@@ -124,35 +140,35 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>): Pr
     d.entries += Number(sign);
     deltas.set(key, d);
   };
-  for (const row of previous) contribute(toEntry(row), -1n);
+  for (const id of finals.keys()) {
+    const previous = entries.get(id);
+    if (previous) contribute(countedAs(previous), -1n);
+  }
   for (const entry of finals.values()) if (entry) contribute(entry, 1n);
   const changed = [...deltas.values()].filter((d) => d.amount !== 0n || d.entries !== 0);
-  if (changed.length > 0) {
-    await tx.query(sql.unsafe`
-      INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
-      SELECT organization_id, day, kind, category, status, amount, entries
-      FROM jsonb_to_recordset(${jsonbOf(changed.map((d) => ({ ...d, amount: d.amount.toString() })))})
-        AS d(organization_id uuid, day date, kind text, category text, status text, amount bigint, entries integer)
-      ON CONFLICT (organization_id, day, kind, category, status) DO UPDATE SET
-        amount = dashboard_days.amount + EXCLUDED.amount, entries = dashboard_days.entries + EXCLUDED.entries`);
-    await tx.query(sql.unsafe`
-      DELETE FROM dashboard_days d USING jsonb_to_recordset(${sql.jsonb(changed.map((c) => ({ organization_id: c.organization_id, day: c.day, kind: c.kind, category: c.category, status: c.status })))})
-        AS k(organization_id uuid, day date, kind text, category text, status text)
-      WHERE d.organization_id = k.organization_id AND d.day = k.day AND d.kind = k.kind AND d.category = k.category
-        AND d.status = k.status AND d.entries = 0`);
+  const dayKey = (d: DayDelta): Row => ({ organization_id: d.organization_id, day: d.day, kind: d.kind, category: d.category, status: d.status });
+  await days.load(tx, changed.map(dayKey));
+  // A day's totals move by the page's delta; a day left with no entries goes.
+  for (const d of changed) {
+    const key = dayKey(d);
+    const current = days.get(key);
+    const count = Number(current?.entries ?? 0) + d.entries;
+    if (count === 0) days.remove(key);
+    else days.put({ ...(current ?? key), amount: (BigInt((current?.amount as string | number | undefined) ?? 0) + d.amount).toString(), entries: count });
   }
-  await tx.query(sql.unsafe`DELETE FROM dashboard_entries WHERE id = ANY(${sql.array(ids, 'uuid')})`);
-  const rows = [...finals.values()].filter((e): e is LedgerEntry => e !== null).map((e) => ({
-    id: e.id, organization_id: e.organizationId, kind: e.kind, description: e.description, amount: e.amount.toString(),
-    category: e.category, status: e.status, date: e.date, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
-    recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
-  }));
-  if (rows.length === 0) return;
-  await tx.query(sql.unsafe`
-    INSERT INTO dashboard_entries (${entryColumns})
-    SELECT ${entryColumns} FROM jsonb_to_recordset(${jsonbOf(rows)}) AS e(
-      id uuid, organization_id uuid, kind text, description text, amount bigint, category text, status text, date date,
-      is_recurring boolean, recurring_period text, recurring_duration integer, recurring_end_date date)`);
+  for (const [id, e] of finals) {
+    if (!e) {
+      entries.remove(id);
+      continue;
+    }
+    entries.put({
+      id: e.id, organization_id: e.organizationId, kind: e.kind, description: e.description, amount: e.amount.toString(),
+      category: e.category, status: e.status, date: e.date, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
+      recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
+    });
+  }
+  await days.flush(tx);
+  await entries.flush(tx);
 }
 
 type CategoryName = { organizationId: string; categoryId: string; slug: string; name: string; color: string };
