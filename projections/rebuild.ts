@@ -158,17 +158,24 @@ export async function rebuildAll(deps: {
   const residents = new Map(projectors.map((projector) => [projector, new Resident()]));
   const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
   const residentRows = () => [...residents.values()].reduce((sum, resident) => sum + resident.size, 0);
-  /** Over the bound: this group's biggest tables are written out and half forgotten, down to half the bound. */
+  /**
+   * Over the bound: this group's biggest tables are written out and half forgotten, down to half
+   * the bound; the tables a projector's SQL reads (then written every page) only if the group
+   * cannot get under the bound otherwise.
+   */
   const spill = async (tx: Tx, group: readonly Projector[]) => {
     if (residentRows() <= maxResident) return;
-    for (const projector of [...group].sort((a, b) => (residents.get(b)?.size ?? 0) - (residents.get(a)?.size ?? 0))) {
-      const excess = residentRows() - Math.floor(maxResident / 2);
-      if (excess <= 0) return;
-      const resident = residents.get(projector) as Resident;
-      const started = performance.now();
-      await useSchema(tx, shadowSchemaOf(projector));
-      await resident.spill(tx, Math.max(0, resident.size - excess));
-      applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+    for (const readBySql of [false, true]) {
+      const order = [...group].sort((a, b) => (residents.get(b)?.spillable ?? 0) - (residents.get(a)?.spillable ?? 0));
+      for (const projector of order) {
+        const excess = residentRows() - (readBySql ? maxResident : Math.floor(maxResident / 2));
+        if (excess <= 0) return;
+        const resident = residents.get(projector) as Resident;
+        const started = performance.now();
+        await useSchema(tx, shadowSchemaOf(projector));
+        await resident.spill(tx, Math.max(0, resident.size - excess), readBySql);
+        applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+      }
     }
   };
 

@@ -17,7 +17,11 @@ export type TableSpec = {
   key: readonly string[];
   /** Every column the projector writes, key included (generated and computed columns left out). */
   columns: readonly string[];
-  /** The projector's own SQL reads the table while applying a page: a rebuild writes it at every page too. */
+  /**
+   * The projector's own SQL reads the table while applying a page: a rebuild that holds the whole
+   * table in memory lets the projector read it there (whole()), and once it has spilled any, writes
+   * the table at every page.
+   */
   readBySql?: boolean;
 };
 
@@ -136,6 +140,18 @@ export class Rows {
     for (const [k, row] of this.store.present()) if (!this.state.has(k) && matches(row)) this.state.set(k, row);
   }
 
+  /**
+   * Every present row of the table as the page found it, when a rebuild holds them all in memory
+   * (it never spilled this table); null otherwise: the table has them.
+   */
+  whole(): Iterable<Row> | null {
+    const store = this.store;
+    if (!store || store.hasSpilled) return null;
+    return (function* rows() {
+      for (const [, row] of store.present()) yield row;
+    })();
+  }
+
   /** Marks keys as known absent without reading (tables the page only inserts into, e.g. rebuilds). */
   has(key: string | Row): boolean {
     return this.state.has(this.keyFrom(key));
@@ -207,7 +223,7 @@ export class Rows {
     const store = this.store;
     if (store) {
       if (computed) store.computed = computed;
-      if (!this.spec.readBySql) return;
+      if (!this.spec.readBySql || !store.hasSpilled) return;
     }
     const gone: Row[] = [];
     const upserts: Row[] = [];
@@ -310,6 +326,9 @@ export class TableStore {
     return this.evictedKeys > 0;
   }
 
+  /** Whether the table was ever written out (from then on, a readBySql table is written at every page). */
+  hasSpilled = false;
+
   /** Present rows in memory. */
   *present(): IterableIterator<[string, Row]> {
     for (const [k, entry] of this.entries) if (entry.row && entry.kept !== Kept.Deleted && entry.kept !== Kept.Evicted) yield [k, entry.row];
@@ -374,7 +393,8 @@ export class TableStore {
 
   /** Writes what only memory holds, then forgets the oldest rows until `keep` are left. */
   async spill(tx: Tx, keep: number): Promise<void> {
-    if (!this.spec.readBySql) await this.writeOut(tx);
+    await this.writeOut(tx);
+    this.hasSpilled = true;
     for (const entry of this.entries.values()) {
       if (this.resident <= keep) break;
       if (entry.kept !== Kept.Clean) continue;
@@ -422,10 +442,21 @@ export class Resident {
     return n;
   }
 
-  /** Spills the biggest tables (to half their rows) until at most `limit` rows are left in memory. */
-  async spill(tx: Tx, limit: number): Promise<void> {
+  /** Rows held in memory of the tables the projector's SQL does not read (spilling them costs nothing but the writes). */
+  get spillable(): number {
+    let n = 0;
+    for (const store of this.stores.values()) if (!store.spec.readBySql) n += store.size;
+    return n;
+  }
+
+  /**
+   * Spills the biggest tables (to half their rows) until at most `limit` rows are left in memory;
+   * tables the projector's SQL reads only with `readBySql` (from then on they are written every page).
+   */
+  async spill(tx: Tx, limit: number, readBySql: boolean): Promise<void> {
     for (const store of [...this.stores.values()].sort((a, b) => b.size - a.size)) {
       if (this.size <= limit) return;
+      if (store.spec.readBySql && !readBySql) continue;
       await store.spill(tx, Math.floor(store.size / 2));
     }
   }

@@ -35,7 +35,7 @@ type Intent = { event: RecordedEvent; intent: NotificationIntent };
 
 const budgetSpec = { table: 'notification_budgets', key: ['budget_id'], columns: ['budget_id', 'organization_id', 'category', 'budget_amount', 'period'] } as const;
 const ruleSpec = {
-  // The budgets' periods are summed over the table in SQL.
+  // The budgets' periods are summed over the table in SQL (in memory by a rebuild that holds them all).
   table: 'notification_spending_rules', key: ['expense_id'], readBySql: true,
   columns: ['organization_id', 'expense_id', 'budget_category', 'amount', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
 } as const;
@@ -199,7 +199,26 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   }, () => undefined);
 
   const base = new Map<string, bigint>();
-  if (windows.size > 0) {
+  const rulesInMemory = windows.size > 0 ? state.rules.whole() : null;
+  if (rulesInMemory) {
+    // A rebuild holding every rule: the same sums, over the rules in memory (category first: most
+    // rules are in no window of the page, and are passed over without building a string).
+    const windowsOf = new Map<unknown, Map<string, string[]>>();
+    for (const [key, w] of windows) {
+      const byOrganization = windowsOf.get(w.category) ?? new Map<string, string[]>();
+      windowsOf.set(w.category, byOrganization);
+      const organization = lower(w.organization_id);
+      byOrganization.set(organization, [...(byOrganization.get(organization) ?? []), key]);
+    }
+    for (const rule of rulesInMemory) {
+      const keys = windowsOf.get(rule.budget_category)?.get(lower(rule.organization_id));
+      if (!keys) continue;
+      for (const key of keys) {
+        const w = windows.get(key) as { start_date: string; end_date: string };
+        base.set(key, (base.get(key) ?? 0n) + contribution(rule, w.start_date, w.end_date));
+      }
+    }
+  } else if (windows.size > 0) {
     const keys = [...windows.entries()];
     const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
       SELECT k.i, (
