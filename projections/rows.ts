@@ -26,8 +26,13 @@ export type TableSpec = {
 };
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Called for every key of every event: the length test spares the regular expression most non-UUIDs.
-const norm = (value: Value): string => (typeof value === 'string' && value.length === 36 && uuidLike.test(value) ? value.toLowerCase() : String(value));
+// Called for every key of every event: the length test spares the regular expression most non-UUIDs,
+// and a string that is already lower case (every UUID the app writes) needs no test at all.
+const norm = (value: Value): string => {
+  if (typeof value !== 'string' || value.length !== 36) return String(value);
+  const lower = value.toLowerCase();
+  return lower === value || !uuidLike.test(value) ? value : lower;
+};
 
 /** Money and positions as the row carries them (text, so jsonb never rounds a bigint). */
 export const big = (value: bigint | null | undefined): string | null => (value === null || value === undefined ? null : value.toString());
@@ -288,80 +293,112 @@ const enum Kept {
   Fresh,
   /** In memory, same as the table's. */
   Clean,
-  /** In memory, newer than the table's. */
+  /** In memory, newer than the table's (or maybe, for a key the table may have). */
   Dirty,
-  /** The table has it, the rebuild removed it (row: its key columns). */
+  /** The table has it (or may), the rebuild removed it (row: its key columns). */
   Deleted,
-  /** The table has it, memory no longer does: a touch reads it back. */
-  Evicted,
 }
-type Entry = { row: Row | null; kept: Kept };
+type Entry = { row: Row; kept: Kept };
+
+/**
+ * The keys of rows written out and forgotten, in fixed memory (a Bloom filter of 4 MB): "no" is
+ * certain, "maybe" costs a read of the table that may find nothing. At 1M keys about 1 in 1,700
+ * answers is a wrong "maybe", at 5M 1 in 3.
+ */
+class ForgottenKeys {
+  private static readonly BITS = 2 ** 25;
+  private readonly words = new Uint32Array(ForgottenKeys.BITS / 32);
+
+  private probe(k: string, set: boolean): boolean {
+    let a = 0x811c9dc5;
+    let b = 0x9747b28c;
+    for (let i = 0; i < k.length; i++) {
+      const c = k.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    b |= 1;
+    for (let i = 0; i < 7; i++) {
+      const bit = (a + Math.imul(i, b)) & (ForgottenKeys.BITS - 1);
+      const mask = 1 << (bit & 31);
+      if (set) this.words[bit >>> 5] |= mask;
+      else if ((this.words[bit >>> 5] & mask) === 0) return false;
+    }
+    return true;
+  }
+
+  add(k: string): void {
+    this.probe(k, true);
+  }
+
+  mayHave(k: string): boolean {
+    return this.probe(k, false);
+  }
+}
 
 /**
  * A rebuild's copy of one shadow table, kept across pages: only the rebuild writes the table, so a
- * key never seen is absent and a page reads nothing back, except rows written out and evicted to
+ * key never seen is absent and a page reads nothing back, except rows written out and forgotten to
  * bound memory. Rows go to the table when the rebuild spills or ends: those it never wrote as
  * plain inserts, changed ones as upserts, removed ones as one DELETE.
  */
 export class TableStore {
-  /** Every key the rebuild has seen, oldest touched first. */
+  /** The rows in memory and the removals not written yet, oldest touched first. */
   private readonly entries = new Map<string, Entry>();
+  /** Keys written out and no longer in memory (from the first spill on). */
+  private forgotten: ForgottenKeys | null = null;
   /** Present rows in memory. */
   private resident = 0;
-  private evictedKeys = 0;
   computed?: Computed;
 
   constructor(readonly spec: TableSpec) {}
 
-  /** The row in memory, null when known absent, undefined when only the table has it. */
+  /** The row in memory, null when known absent, undefined when the table may have it. */
   lookup(k: string): Row | null | undefined {
     const entry = this.entries.get(k);
-    if (!entry) return null;
-    if (entry.kept === Kept.Evicted) return undefined;
-    return entry.kept === Kept.Deleted ? null : entry.row;
+    if (entry) return entry.kept === Kept.Deleted ? null : entry.row;
+    return this.forgotten?.mayHave(k) ? undefined : null;
   }
 
   /** Whether some rows are only in the table (a query on the table is needed to see every row). */
   get hasEvicted(): boolean {
-    return this.evictedKeys > 0;
+    return this.forgotten !== null;
   }
 
   /** Whether the table was ever written out (from then on, a readBySql table is written at every page). */
-  hasSpilled = false;
+  get hasSpilled(): boolean {
+    return this.forgotten !== null;
+  }
 
   /** Present rows in memory. */
   *present(): IterableIterator<[string, Row]> {
-    for (const [k, entry] of this.entries) if (entry.row && entry.kept !== Kept.Deleted && entry.kept !== Kept.Evicted) yield [k, entry.row];
+    for (const [k, entry] of this.entries) if (entry.kept !== Kept.Deleted) yield [k, entry.row];
   }
 
+  /** A row read back from the table (memory answers for a key it holds). */
   reload(k: string, row: Row): void {
-    const entry = this.entries.get(k);
-    if (entry?.kept !== Kept.Evicted) return;
-    entry.row = row;
-    entry.kept = Kept.Clean;
-    this.evictedKeys--;
+    if (this.entries.has(k)) return;
+    this.entries.set(k, { row, kept: Kept.Clean });
     this.resident++;
   }
 
   /** A page's final value of a key; `written`: the page already wrote it to the table. */
   set(k: string, row: Row | null, keyRow: Row | null, written: boolean): void {
     const entry = this.entries.get(k);
-    if (!entry) {
-      if (!row) return;
-      this.entries.set(k, { row, kept: written ? Kept.Clean : Kept.Fresh });
-      this.resident++;
-      return;
+    let inTable: boolean;
+    if (entry) {
+      if (entry.kept !== Kept.Deleted) this.resident--;
+      inTable = entry.kept !== Kept.Fresh;
+      this.entries.delete(k);
+    } else {
+      inTable = this.forgotten?.mayHave(k) ?? false;
     }
-    const wasResident = entry.kept !== Kept.Deleted && entry.kept !== Kept.Evicted;
-    if (entry.kept === Kept.Evicted) this.evictedKeys--;
-    if (wasResident) this.resident--;
-    const inTable = written || entry.kept !== Kept.Fresh;
-    this.entries.delete(k);
     if (row) {
       this.entries.set(k, { row, kept: written ? Kept.Clean : inTable ? Kept.Dirty : Kept.Fresh });
       this.resident++;
     } else if (inTable && !written) {
-      this.entries.set(k, { row: keyRow, kept: Kept.Deleted });
+      this.entries.set(k, { row: keyRow as Row, kept: Kept.Deleted });
     }
   }
 
@@ -376,10 +413,10 @@ export class TableStore {
     const fresh: Row[] = [];
     for (const [k, entry] of this.entries) {
       if (entry.kept === Kept.Deleted) {
-        gone.push(entry.row as Row);
+        gone.push(entry.row);
         this.entries.delete(k);
       } else if (entry.kept === Kept.Dirty || entry.kept === Kept.Fresh) {
-        (entry.kept === Kept.Dirty ? changed : fresh).push(entry.row as Row);
+        (entry.kept === Kept.Dirty ? changed : fresh).push(entry.row);
         entry.kept = Kept.Clean;
       }
     }
@@ -394,14 +431,12 @@ export class TableStore {
   /** Writes what only memory holds, then forgets the oldest rows until `keep` are left. */
   async spill(tx: Tx, keep: number): Promise<void> {
     await this.writeOut(tx);
-    this.hasSpilled = true;
-    for (const entry of this.entries.values()) {
+    const forgotten = (this.forgotten ??= new ForgottenKeys());
+    for (const k of this.entries.keys()) {
       if (this.resident <= keep) break;
-      if (entry.kept !== Kept.Clean) continue;
-      entry.row = null;
-      entry.kept = Kept.Evicted;
+      this.entries.delete(k);
+      forgotten.add(k);
       this.resident--;
-      this.evictedKeys++;
     }
   }
 }
