@@ -20,7 +20,7 @@ import { createDb } from '../app/db/pool';
 import { encodeEvent } from '../app/eventstore/codec';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
 // @ts-expect-error plain JavaScript module without types
-import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './build-server.mjs';
+import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
 import { expenseData } from '../test-support/finance-events';
 import { projectors } from '../projections/registry';
 import { rebuildProjector } from '../projections/rebuild';
@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 function startFluxo(env: Record<string, string>): { child: ChildProcess; url: Promise<string>; output: () => string } {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info',
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...SERVER_ENV, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info',
     SUPERADMIN_EMAIL: 'root@crash.test', SUPERADMIN_PASSWORD: 'senha-forte-123', FLUXO_AUDIT_KEY: randomBytes(32).toString('hex'),
     // Never the checkout's own .data/running.json (a developer's `npm start` may own it).
     FLUXO_CONNECTION_FILE: join(mkdtempSync(join(tmpdir(), 'fluxo-crash-conn-')), 'running.json'), ...env };

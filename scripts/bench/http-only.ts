@@ -18,7 +18,7 @@ import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild } from './processes';
 // @ts-expect-error plain JavaScript module without types
-import { ensureServerBuild, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { BENCH_PASSWORD } from './seed';
 
 const seconds = argNumber('http-seconds', 10);
@@ -46,7 +46,7 @@ async function startFluxo(url: string, port: number, name: string, bundle: strin
   const dir = join(profileDir, name);
   mkdirSync(dir, { recursive: true });
   return startChild(['--cpu-prof', '--cpu-prof-dir', dir, ...SERVER_NODE_FLAGS, bundle], {
-    DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+    ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
     SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
   }, { probe: `http://127.0.0.1:${port}/api/health`, url: `http://127.0.0.1:${port}` });
 }
