@@ -5,18 +5,14 @@
 // beside the same reference, for before/after figures taken in one run).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb } from '../../app/db/pool';
-import { auditKeyFrom } from '../../app/audit/key';
-import { sealLog } from '../../app/audit/seal';
 import { freePort } from '../../app/db/embedded';
-import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { argNumber, argValue } from './args';
 import { adminQuery, startBenchServer } from './database';
 import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild } from './processes';
+import { settleCopiedHistory } from './settle';
 // @ts-expect-error plain JavaScript module without types
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { BENCH_PASSWORD } from './seed';
@@ -70,35 +66,14 @@ async function main(): Promise<void> {
     await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${SEED}`);
     const url = server.urlOf(RUN);
     await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
-    {
-      const db = await createDb(url);
-      const eventStore = createPostgresEventStore(db, url);
-      await sealLog({ db, eventStore, auditKey: auditKeyFrom(randomBytes(32)) });
-      await eventStore.close();
-      await db.end();
-    }
+    console.log(`settled the copied history in ${(await settleCopiedHistory(url)).toFixed(1)} s`);
     const [tenant] = await one<{ email: string; organization_id: string }>(url, `
       SELECT u.email, u.organization_id FROM users u JOIN organizations o ON o.id = u.organization_id
       WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
     const [expense] = await one<{ id: string }>(url, `SELECT id FROM expenses WHERE organization_id = '${tenant.organization_id}' LIMIT 1`);
     const stats = statements(url);
-    // As in `npm run bench` (whose memory figure's server runs first): the notifications the seeded
-    // history left in the outbox are raised before any figure, so no figure's cache is cleared by them.
-    {
-      const fluxo = await startFluxo(url, await freePort(), 'drain');
-      try {
-        for (let i = 0; i < 600; i++) {
-          const [{ pending }] = await one<{ pending: string }>(url, 'SELECT count(*)::text AS pending FROM notification_outbox o LEFT JOIN notifications n ON n.id = o.notification_id WHERE n.id IS NULL');
-          if (pending === '0') break;
-          await new Promise((r) => setTimeout(r, 1000));
-        }
-      } finally {
-        await fluxo.stop();
-      }
-    }
-
     if (phases.includes('none')) {
-      console.log('drained');
+      console.log('settled');
     } else {
     const reference = await startChild(['--import', 'tsx', 'scripts/bench/reference-server.ts'], { DATABASE_URL: url }, { fromLine: (l) => (/^http:\/\/\S+$/.test(l.trim()) ? l.trim() : null) });
     let refRate = 0;

@@ -3,16 +3,12 @@
 // `npm run bench:smoke` runs the same code on a tiny history in seconds (CI: "it ran", no verdict).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '../../app/db/pool';
-import { auditKeyFrom } from '../../app/audit/key';
-import { sealLog } from '../../app/audit/seal';
 import { migrateDatabase } from '../../projections/schema';
 import { freePort } from '../../app/db/embedded';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
-import { dispatchPendingNotifications } from '../../app/notifications/dispatcher';
-import { createProjectionRunner } from '../../projections/runner';
 import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue, hasFlag } from './args';
 import { adminQuery, startBenchServer, type BenchServer } from './database';
@@ -20,6 +16,7 @@ import { hammer, signIn } from './http';
 import { loginPageJavaScript } from './login-bytes';
 import { load, profiled, statements, summarizeProfile, type Figure } from './measure';
 import { startChild } from './processes';
+import { settleCopiedHistory } from './settle';
 // @ts-expect-error plain JavaScript module without types
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { measureRebuild } from './rebuild-rate';
@@ -160,29 +157,6 @@ async function firstExpenseId(url: string, organizationId: string): Promise<stri
     return rows[0].id;
   } finally {
     await client.end();
-  }
-}
-
-/**
- * Brings the copied history to where a server running it would have left it, so the idle and load
- * figures are about the server that follows, not its one-time catch-up: the notifications the
- * seed's projection filed are raised and projected (a server's dispatcher raises them in its first
- * seconds, ~3,000 appends on the 200k history), then the log is sealed (a server's sealer does this
- * once for a log it never saw). Returns seconds.
- */
-async function settleCopiedHistory(url: string): Promise<number> {
-  const db = await createDb(url);
-  const eventStore = createPostgresEventStore(db, url);
-  try {
-    const started = performance.now();
-    const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: console.error };
-    while (await dispatchPendingNotifications({ db, eventStore, clock: () => new Date(), logger }) > 0);
-    await createProjectionRunner({ db, connectionString: url, eventStore, projectors }).catchUp();
-    await sealLog({ db, eventStore, auditKey: auditKeyFrom(randomBytes(32)) });
-    return (performance.now() - started) / 1000;
-  } finally {
-    await eventStore.close();
-    await db.end();
   }
 }
 
