@@ -79,6 +79,7 @@ function groupsOf(projectors: readonly Projector[], groups: number): Projector[]
 
 /** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
 export const applyMs = new Map<string, number>();
+const addApplyMs = (projector: string, started: number) => applyMs.set(projector, (applyMs.get(projector) ?? 0) + performance.now() - started);
 
 /** Per projector: the organizations (orgKey) whose event failed in this rebuild, with that failure. */
 type Failing = Map<string, Map<string, Failure>>;
@@ -102,7 +103,7 @@ async function applyToShadows(
       if (failures.length === 0) throw error;
       for (const failure of failures) held.set(orgKey(failure.organizationId), failure);
     }
-    applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+    addApplyMs(projector.name, started);
   }
   await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
 }
@@ -174,7 +175,7 @@ export async function rebuildAll(deps: {
         const started = performance.now();
         await useSchema(tx, shadowSchemaOf(projector));
         await resident.spill(tx, Math.max(0, resident.size - excess), readBySql);
-        applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+        addApplyMs(projector.name, started);
       }
     }
   };
@@ -276,7 +277,7 @@ export async function rebuildAll(deps: {
         const started = performance.now();
         await useSchema(tx, shadowSchemaOf(projector));
         await residents.get(projector)?.writeOut(tx);
-        applyMs.set(projector.name, (applyMs.get(projector.name) ?? 0) + performance.now() - started);
+        addApplyMs(projector.name, started);
       });
       residents.delete(projector);
       await db.transaction(async (tx) => {

@@ -120,7 +120,7 @@ export class Rows {
    */
   async loadWhere(tx: Tx, where: ReturnType<typeof sql.fragment>, matches: (row: Row) => boolean): Promise<void> {
     const store = this.store;
-    if (!store || store.hasEvicted) {
+    if (!store || store.hasSpilled) {
       const table = sql.identifier([this.spec.table]);
       const columns = sql.join(this.spec.columns.map((c) => sql.identifier([c])), sql.fragment`, `);
       const rows = await rowsOf(tx, sql.unsafe`SELECT to_jsonb(x) AS row FROM (SELECT ${columns} FROM ${table} WHERE ${where}) x`);
@@ -134,9 +134,8 @@ export class Rows {
         }
       }
     }
-    if (!store) return;
     // The table lacks what only memory holds: the rows in memory answer for their keys.
-    for (const [k, row] of store.present()) if (!this.state.has(k) && matches(row)) this.state.set(k, row);
+    this.adopt(matches);
   }
 
   /** Also the rows a rebuild holds in memory that match (nothing without a store: the page's own SQL reaches the table's). */
@@ -361,12 +360,10 @@ export class TableStore {
     return this.forgotten?.mayHave(k) ? undefined : null;
   }
 
-  /** Whether some rows are only in the table (a query on the table is needed to see every row). */
-  get hasEvicted(): boolean {
-    return this.forgotten !== null;
-  }
-
-  /** Whether the table was ever written out (from then on, a readBySql table is written at every page). */
+  /**
+   * Whether the table was ever written out and rows forgotten: some rows are then only in the table
+   * (a query on it is needed to see every row), and a readBySql table is written at every page.
+   */
   get hasSpilled(): boolean {
     return this.forgotten !== null;
   }
