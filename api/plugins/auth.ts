@@ -11,6 +11,7 @@ import { DomainError, forbidden } from '../../domain/shared/errors';
 import { findOrganization } from '../../projections/identity/queries';
 import { IDENTITY_PROJECTOR } from '../../projections/identity/users';
 import { acceptedCorrelationId } from '../../app/log-safety';
+import { ChangeTicks } from '../../app/db/change-ticks';
 
 export type Auth = {
   token: string;
@@ -87,28 +88,17 @@ function knownSessions(deps: AppDeps) {
   if (!changes) return null;
   type Entry = { auth: Auth; startedAt: number; checkedAt: number; clockAt: number; until: number };
   const entries = new Map<string, Entry>();
-  // Every change gets the next tick; an entry is good while no change that concerns it has a later
-  // tick than its lookup's start (a lookup racing a change is never reused).
-  let tick = 0;
-  let allChangedAt = 0;
-  // A user of no organization (a super admin, an analyst) may be changed under any organization's
-  // name (a super admin edits their profile while impersonating one): any identity change counts.
-  let identityChangedAt = 0;
-  const changedAt = new Map<string, number>();
-  const dropAll = () => {
-    allChangedAt = ++tick;
-    entries.clear();
-    changedAt.clear();
-  };
-  const unsubscribeModels = changes.subscribe((change) => {
-    if (change === 'all') return dropAll();
-    if (change.projectors && !change.projectors.has(IDENTITY_PROJECTOR)) return;
-    identityChangedAt = ++tick;
-    for (const organizationId of change.organizations) changedAt.set(organizationId.toLowerCase(), tick);
+  // An entry is good while no change that concerns it came after its lookup began (a lookup racing
+  // a change is never reused). A user of no organization (a super admin, an analyst) may be changed
+  // under any organization's name (a super admin edits their profile while impersonating one): any
+  // identity change counts for them (changedSince(null, …)).
+  const ticks = new ChangeTicks(changes, [IDENTITY_PROJECTOR], (change) => {
+    if (change === 'all') entries.clear();
   });
-  const unsubscribeSessions = onSessionsChanged(dropAll);
-  const changedSince = (organizationId: string | null, startedAt: number) =>
-    (organizationId === null ? identityChangedAt : (changedAt.get(organizationId.toLowerCase()) ?? 0)) > startedAt;
+  const unsubscribeSessions = onSessionsChanged(() => {
+    ticks.dropAll();
+    entries.clear();
+  });
 
   return {
     get(token: string, now: Date): Auth | null {
@@ -116,8 +106,8 @@ function knownSessions(deps: AppDeps) {
       if (!entry) return null;
       const clock = now.getTime();
       const fresh = performance.now() - entry.checkedAt < SESSION_REUSE_MS && clock >= entry.clockAt && clock < entry.until;
-      if (fresh && changes.complete() && allChangedAt <= entry.startedAt
-        && !changedSince(entry.auth.homeOrganizationId, entry.startedAt) && !changedSince(entry.auth.organizationId, entry.startedAt)) {
+      if (fresh && changes.complete()
+        && !ticks.changedSince(entry.auth.homeOrganizationId, entry.startedAt) && !ticks.changedSince(entry.auth.organizationId, entry.startedAt)) {
         return entry.auth;
       }
       entries.delete(token);
@@ -125,7 +115,7 @@ function knownSessions(deps: AppDeps) {
     },
     /** Marks the start of a lookup (before its query). */
     lookup(): { startedAt: number; checkedAt: number } | null {
-      return changes.complete() ? { startedAt: tick, checkedAt: performance.now() } : null;
+      return changes.complete() ? { startedAt: ticks.now(), checkedAt: performance.now() } : null;
     },
     set(looking: { startedAt: number; checkedAt: number }, auth: Auth, now: Date): void {
       if (entries.size >= MAX_SESSIONS_KNOWN) entries.clear();
@@ -136,7 +126,7 @@ function knownSessions(deps: AppDeps) {
       entries.set(auth.token, { auth, startedAt: looking.startedAt, checkedAt: looking.checkedAt, clockAt: clock, until: Math.min(clock + SESSION_REUSE_MS, impersonationEnd) });
     },
     close(): void {
-      unsubscribeModels();
+      ticks.close();
       unsubscribeSessions();
       entries.clear();
     },

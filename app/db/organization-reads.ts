@@ -2,10 +2,11 @@
 // requests while the projectors writing that model have announced no change for the organization.
 //
 // Same rules as the answer cache (api/plugins/answer-cache.ts): a read is kept only if no change
-// that concerns it was announced while it ran (ticks), nothing is kept or reused while this process
+// that concerns it was announced while it ran (ChangeTicks), nothing is kept or reused while this process
 // does not hear every change (it is not the projection leader), and a kept read is at most
 // MAX_AGE_MS old, so a change the announcements miss (none is known) would show within that time.
-import type { ReadModelChange, ReadModelChanges } from '../../projections/runner';
+import type { ReadModelChanges } from '../../projections/runner';
+import { ChangeTicks } from './change-ticks';
 
 const MAX_AGE_MS = 1_000;
 const MAX_ENTRIES = 10_000;
@@ -20,37 +21,29 @@ export function organizationReads<V>(changes: ReadModelChanges | undefined, proj
   if (!changes) return { read: (_organizationId, _key, load) => load() };
   const entries = new Map<string, Map<string, Entry<V>>>();
   let size = 0;
-  let tick = 0;
-  let allChangedAt = 0;
-  const changedAt = new Map<string, number>();
-  changes.subscribe((change: ReadModelChange) => {
+  const ticks = new ChangeTicks(changes, projectors, (change) => {
     if (change === 'all') {
-      allChangedAt = ++tick;
       entries.clear();
-      changedAt.clear();
       size = 0;
       return;
     }
-    if (change.projectors && !projectors.some((p) => change.projectors!.has(p))) return;
-    tick += 1;
     for (const organizationId of change.organizations) {
-      changedAt.set(organizationId, tick);
-      size -= entries.get(organizationId)?.size ?? 0;
-      entries.delete(organizationId);
+      const organization = organizationId.toLowerCase();
+      size -= entries.get(organization)?.size ?? 0;
+      entries.delete(organization);
     }
   });
-  const stale = (organizationId: string, startedAt: number) => allChangedAt > startedAt || (changedAt.get(organizationId) ?? 0) > startedAt;
 
   return {
     async read(organizationId, key, load) {
       const organization = organizationId.toLowerCase();
       if (!changes.complete()) return load();
       const entry = entries.get(organization)?.get(key);
-      if (entry && performance.now() - entry.at < MAX_AGE_MS && !stale(organization, entry.startedAt)) return entry.value;
-      const startedAt = tick;
+      if (entry && performance.now() - entry.at < MAX_AGE_MS && !ticks.changedSince(organization, entry.startedAt)) return entry.value;
+      const startedAt = ticks.now();
       const at = performance.now();
       const value = await load();
-      if (changes.complete() && !stale(organization, startedAt)) {
+      if (changes.complete() && !ticks.changedSince(organization, startedAt)) {
         if (size >= MAX_ENTRIES) {
           entries.clear();
           size = 0;
