@@ -50,8 +50,11 @@ export const toEntry = (row: z.infer<typeof entryRow>): LedgerEntry => ({
   recurringPeriod: row.recurring_period, recurringDuration: row.recurring_duration, recurringEndDate: row.recurring_end_date,
 });
 
-export const entryColumns = sql.fragment`id, organization_id, kind, description, amount, category, status, date,
-  is_recurring, recurring_period, recurring_duration, recurring_end_date`;
+const entrySpec = {
+  table: 'dashboard_entries', key: ['id'],
+  columns: ['id', 'organization_id', 'kind', 'description', 'amount', 'category', 'status', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
+} as const;
+export const entryColumns = sql.join(entrySpec.columns.map((column) => sql.identifier([column])), sql.fragment`, `);
 export { entryRow };
 
 /** A recurring expense counts through its rule; only one-off entries go into the daily totals. */
@@ -111,10 +114,6 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
   if (categories.length > 0) await writeCategories(tx, categories);
 }
 
-const entrySpec = {
-  table: 'dashboard_entries', key: ['id'],
-  columns: ['id', 'organization_id', 'kind', 'description', 'amount', 'category', 'status', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
-} as const;
 const daySpec = {
   table: 'dashboard_days', key: ['organization_id', 'day', 'kind', 'category', 'status'],
   columns: ['organization_id', 'day', 'kind', 'category', 'status', 'amount', 'entries'],
