@@ -74,7 +74,8 @@ type Prepared = {
   events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
 };
 
-function prepare(append: StreamAppend, metadata: AppendMetadata, tip: Tip, safeMetadata = toJsonSafe(append.metadata ?? metadata) as AppendMetadata): Prepared {
+/** `safeMetadata`: the stream's metadata, JSON-safe (shared by every event of the append). */
+function prepare(append: StreamAppend, safeMetadata: AppendMetadata, tip: Tip): Prepared {
   let revision = tip.revision;
   let prevHash = tip.hash;
   const events = append.events.map((event) => {
@@ -197,7 +198,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
       // The call's metadata is made JSON-safe once, not once per event (a chunk has thousands).
       const shared = toJsonSafe(metadata) as AppendMetadata;
       const prepared = appends.map((a) =>
-        prepare(a, metadata, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision), a.metadata ? undefined : shared));
+        prepare(a, a.metadata ? (toJsonSafe(a.metadata) as AppendMetadata) : shared, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision)));
       let positions: bigint[];
       try {
         const { rows } = await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(prepared)]);
