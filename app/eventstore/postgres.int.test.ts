@@ -78,3 +78,59 @@ it('PostgreSQL: a later append that commits first waits, unread, until the earli
     await database.drop();
   }
 });
+
+it('PostgreSQL: appends written together under contention stay separate for their callers (one conflict fails only its own)', async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  try {
+    await store.append('taken-1', [{ type: 'ContractTested', data: { n: 0 } }], { expectedRevision: 'no_stream', metadata: meta });
+    // 40 writers at once: more than the statements allowed in flight, so most share one.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        i === 17
+          ? store.append('taken-1', [{ type: 'ContractTested', data: { n: 1 } }], { expectedRevision: 'no_stream', metadata: meta })
+          : store.append(`group-${i}`, [{ type: 'ContractTested', data: { n: i } }, { type: 'ContractTested', data: { n: i + 1000 } }], { expectedRevision: 'no_stream', metadata: meta }),
+      ),
+    );
+    expect(outcomes[17].status).toBe('rejected');
+    expect((outcomes[17] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const stored = outcomes.filter((o): o is PromiseFulfilledResult<Awaited<ReturnType<typeof store.append>>> => o.status === 'fulfilled');
+    expect(stored).toHaveLength(39);
+    // Each caller gets its own events' positions, in its own order, and they are what $all holds.
+    const all = await store.readAll({ after: 0n, limit: 1000 });
+    const byPosition = new Map(all.map((e) => [e.position, e]));
+    for (const { value } of stored) {
+      expect(value.events).toHaveLength(2);
+      expect(value.events[1].position).toBeGreaterThan(value.events[0].position);
+      for (const event of value.events) expect(byPosition.get(event.position)?.id).toBe(event.id);
+    }
+    expect(all.filter((e) => e.streamId === 'taken-1').map((e) => e.data.n)).toEqual([0]);
+    expect(all).toHaveLength(1 + 39 * 2);
+    for (let i = 0; i < 40; i++) if (i !== 17) expect(verifyChain(await store.readStream(`group-${i}`))).toBeNull();
+    // Fewer transactions than appends: rows written by one transaction share its xmin.
+    const transactions = await database.db.oneFirst(sql.unsafe`SELECT count(DISTINCT xmin::text)::int FROM events WHERE stream_id LIKE 'group-%'`);
+    expect(transactions).toBeLessThan(20);
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});
+
+it('PostgreSQL: an append the database refuses, written together with others, fails alone', async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  try {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.append(`mixed-${i}`, [{ type: 'ContractTested', data: { n: i, text: i === 9 ? 'nul \u0000 inside' : 'ok' } }], { expectedRevision: 'no_stream', metadata: meta })),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 20 }, (_, i) => (i === 9 ? 'rejected' : 'fulfilled')));
+    const all = await store.readAll({ after: 0n, limit: 100 });
+    expect(all.map((e) => e.streamId).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `mixed-${i}`).filter((s) => s !== 'mixed-9').sort());
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});

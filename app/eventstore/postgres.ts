@@ -9,6 +9,7 @@
 // once with the tip it reported (a command handler has just read the stream, so that is rare).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { groupCommit } from './group-commit';
 import { canonicalJson, chainHash, metadataTextWith, toJsonSafe } from './hash-chain';
 import {
   ConcurrencyError,
@@ -26,6 +27,10 @@ const REMEMBERED_TIPS = 20_000;
 const MAX_ATTEMPTS = 50;
 /** How often a waiter looks again while committed events sit behind an older open transaction. */
 const HELD_BACK_POLL_MS = 5;
+/** Append statements at once; appends arriving meanwhile wait and then share one statement. */
+const APPENDS_IN_FLIGHT = Number(process.env.FLUXO_APPENDS_IN_FLIGHT ?? 2);
+/** A shared statement stops taking more appends at this many events. */
+const GROUP_MAX_EVENTS = 1000;
 
 type Tip = { revision: number; hash: string | null };
 
@@ -102,6 +107,12 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   pool.on('error', () => undefined);
   const tips = new Map<string, Tip>();
   const waiters = new Set<() => void>();
+  const write = groupCommit<Prepared>({
+    write: async (batches) => (await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(batches)])).rows[0].positions,
+    streamOf: (error) => reportOf(error)?.tip.stream ?? null,
+    inFlight: APPENDS_IN_FLIGHT,
+    maxEvents: GROUP_MAX_EVENTS,
+  });
   let listener: pg.Client | null = null;
   let listening: Promise<void> | null = null;
   let closed = false;
@@ -201,8 +212,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
         prepare(a, a.metadata ? (toJsonSafe(a.metadata) as AppendMetadata) : shared, known.get(a.streamId) ?? guessTip(a.streamId, a.expectedRevision)));
       let positions: bigint[];
       try {
-        const { rows } = await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(prepared)]);
-        positions = rows[0].positions;
+        positions = await write(prepared);
       } catch (error) {
         const report = reportOf(error);
         if (!report) throw error;
