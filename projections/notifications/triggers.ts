@@ -287,7 +287,7 @@ export const notificationTriggersProjector: Projector = {
   tables: ['notification_outbox', 'notification_budgets', 'notification_spending_rules', 'notification_connections'],
   // Each page sums the budgets' periods over the rules and loads its organizations' budgets: without
   // these a rebuild scans the whole rules table once per page (20k events: 21.6 s of 37 s).
-  indexesReadWhileApplying: ['notification_spending_rules_lookup', 'notification_spending_rules_recurring', 'notification_budgets_category'],
+  indexesReadWhileApplying: ['notification_spending_rules_one_off', 'notification_spending_rules_recurring', 'notification_budgets_category'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS notification_outbox (
@@ -321,10 +321,15 @@ export const notificationTriggersProjector: Projector = {
         recurring_duration integer,
         recurring_end_date date
       )`);
-    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS notification_spending_rules_lookup ON notification_spending_rules (organization_id, budget_category, date)`);
-    // The recurring rules apart: a period's sum reads one-off expenses by date range and only the
-    // recurring rules over the whole history (every rule dated before the period, otherwise).
-    await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS notification_spending_rules_recurring ON notification_spending_rules (organization_id, budget_category, date) WHERE is_recurring`);
+    // A period's sum reads one-off expenses by date range and the recurring rules apart (one index
+    // over both walked every rule dated before the period's end); both index-only.
+    await tx.query(sql.unsafe`DROP INDEX IF EXISTS notification_spending_rules_lookup`);
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS notification_spending_rules_one_off ON notification_spending_rules (organization_id, budget_category, date)
+      INCLUDE (amount, recurring_end_date) WHERE NOT is_recurring`);
+    await tx.query(sql.unsafe`
+      CREATE INDEX IF NOT EXISTS notification_spending_rules_recurring ON notification_spending_rules (organization_id, budget_category, date)
+      INCLUDE (amount, recurring_period, recurring_duration, recurring_end_date) WHERE is_recurring`);
     // Version 1 kept each occurrence (24 months of an indefinite expense).
     await tx.query(sql.unsafe`DROP TABLE IF EXISTS notification_spending`);
     await tx.query(sql.unsafe`
