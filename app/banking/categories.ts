@@ -1,6 +1,6 @@
 // The category an imported transaction gets: auto-categorisation (domain/banking/categorize.ts)
 // over what this organization taught it, landing on a category the organization can use.
-import { categorize, type LearnedRule, type OrgCategory } from '../../domain/banking/categorize';
+import { categorizer, type LearnedRule, type OrgCategory } from '../../domain/banking/categorize';
 import { validationError } from '../../domain/shared/errors';
 import { learnedRules } from '../../projections/banking/queries';
 import { allCategories } from '../../projections/finance/category-queries';
@@ -21,10 +21,11 @@ export async function categorizerFor(deps: AppDeps, organizationId: string, opti
     if (!fallback) throw validationError('A organização não tem categorias de despesa ativas; crie uma antes de importar.');
     return fallback.slug;
   };
+  const categorize = categorizer({ learned, expenseCategories: categories });
   return (description, signedAmount) => {
     const kind = signedAmount < 0n ? 'expense' : 'revenue';
     if (!options.auto) return kind === 'expense' ? usable('operational') : 'other';
-    const { category } = categorize(description, kind, { learned, expenseCategories: categories });
+    const { category } = categorize(description, kind);
     return kind === 'expense' ? usable(category) : category;
   };
 }

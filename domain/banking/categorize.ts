@@ -1,7 +1,7 @@
 // Auto-categorisation of bank transactions: first how this organization categorised similar
 // descriptions before, then keyword rules for common Brazilian items (PIX, TED, tarifas, IOF,
 // aluguel, folha, impostos: DAS, DARF, ISS, …).
-import { descriptionSignature, descriptionSimilarity, normalizeText } from './descriptions';
+import { descriptionSignature, normalizeText, prepareDescription, preparedSimilarity, type PreparedDescription } from './descriptions';
 
 export type LedgerKind = 'expense' | 'revenue';
 
@@ -81,24 +81,43 @@ function hasWord(spaced: string, word: string): boolean {
 
 /** The most used category among the organization's rules for this description, if any is close enough. */
 export function learnedCategory(description: string, kind: LedgerKind, rules: readonly LearnedRule[]): string | null {
-  const signature = descriptionSignature(description);
-  if (!signature) return null;
-  const scores = new Map<string, number>();
-  let bestSimilarity = 0;
-  for (const rule of rules) {
-    if (rule.kind !== kind) continue;
-    const similarity = rule.signature === signature ? 1 : descriptionSimilarity(rule.signature, signature);
-    if (similarity < MIN_LEARNED_SIMILARITY) continue;
-    // Exact signatures outweigh near ones; among equals, the more often used category wins.
-    if (similarity > bestSimilarity) {
-      bestSimilarity = similarity;
-      scores.clear();
+  return learnedMatcher(rules)(description, kind);
+}
+
+/**
+ * learnedCategory for many descriptions against the same rules (an OFX file of 10,000 lines against
+ * hundreds of rules): each rule's words and bigrams are prepared once, and each distinct signature
+ * is scored once (a statement repeats a few kinds of description with different numbers).
+ */
+export function learnedMatcher(rules: readonly LearnedRule[]): (description: string, kind: LedgerKind) => string | null {
+  const prepared: { rule: LearnedRule; description: PreparedDescription }[] = [];
+  for (const rule of rules) prepared.push({ rule, description: prepareDescription(rule.signature) });
+  const decided = new Map<string, string | null>();
+  return (description, kind) => {
+    const signature = descriptionSignature(description);
+    if (!signature) return null;
+    const key = `${kind}|${signature}`;
+    const known = decided.get(key);
+    if (known !== undefined) return known;
+    const mine = prepareDescription(signature);
+    const scores = new Map<string, number>();
+    let bestSimilarity = 0;
+    for (const { rule, description: theirs } of prepared) {
+      if (rule.kind !== kind) continue;
+      const similarity = rule.signature === signature ? 1 : preparedSimilarity(theirs, mine);
+      if (similarity < MIN_LEARNED_SIMILARITY) continue;
+      // Exact signatures outweigh near ones; among equals, the more often used category wins.
+      if (similarity > bestSimilarity) {
+        bestSimilarity = similarity;
+        scores.clear();
+      }
+      if (similarity === bestSimilarity) scores.set(rule.category, (scores.get(rule.category) ?? 0) + rule.uses);
     }
-    if (similarity === bestSimilarity) scores.set(rule.category, (scores.get(rule.category) ?? 0) + rule.uses);
-  }
-  let best: string | null = null;
-  for (const [category, uses] of scores) if (best === null || uses > (scores.get(best) ?? 0)) best = category;
-  return best;
+    let best: string | null = null;
+    for (const [category, uses] of scores) if (best === null || uses > (scores.get(best) ?? 0)) best = category;
+    decided.set(key, best);
+    return best;
+  };
 }
 
 function pickExisting(rule: KeywordRule, categories: readonly OrgCategory[]): string {
@@ -114,13 +133,27 @@ export function categorize(
   kind: LedgerKind,
   context: { learned: readonly LearnedRule[]; expenseCategories: readonly OrgCategory[] },
 ): CategoryChoice {
-  const learned = learnedCategory(description, kind, context.learned);
-  if (learned) return { category: learned, rule: 'learned' };
-  const text = ` ${normalizeText(description)} `;
-  if (kind === 'revenue') {
-    const rule = revenueRules.find((r) => r.words.some((word) => hasWord(text, word)));
-    return rule ? { category: rule.category, rule: 'keyword' } : { category: 'other', rule: 'default' };
-  }
-  const rule = expenseRules.find((r) => r.words.some((word) => hasWord(text, word)));
-  return rule ? { category: pickExisting(rule, context.expenseCategories), rule: 'keyword' } : { category: pickExisting(EXPENSE_DEFAULT, context.expenseCategories), rule: 'default' };
+  return categorizer(context)(description, kind);
+}
+
+/** categorize for a whole batch of descriptions with the same rules and categories (see learnedMatcher). */
+export function categorizer(context: { learned: readonly LearnedRule[]; expenseCategories: readonly OrgCategory[] }): (description: string, kind: LedgerKind) => CategoryChoice {
+  const learnedFor = learnedMatcher(context.learned);
+  const existing = new Map<KeywordRule, string>();
+  const pick = (rule: KeywordRule): string => {
+    let slug = existing.get(rule);
+    if (slug === undefined) existing.set(rule, (slug = pickExisting(rule, context.expenseCategories)));
+    return slug;
+  };
+  return (description, kind) => {
+    const learned = learnedFor(description, kind);
+    if (learned) return { category: learned, rule: 'learned' };
+    const text = ` ${normalizeText(description)} `;
+    if (kind === 'revenue') {
+      const rule = revenueRules.find((r) => r.words.some((word) => hasWord(text, word)));
+      return rule ? { category: rule.category, rule: 'keyword' } : { category: 'other', rule: 'default' };
+    }
+    const rule = expenseRules.find((r) => r.words.some((word) => hasWord(text, word)));
+    return rule ? { category: pick(rule), rule: 'keyword' } : { category: pick(EXPENSE_DEFAULT), rule: 'default' };
+  };
 }

@@ -25,18 +25,32 @@ export function descriptionSignature(text: string | null | undefined): string {
   return descriptionWords(text).slice(0, 6).join(' ');
 }
 
+/** A description's identifying words and their character bigrams, computed once to compare it with many others. */
+export type PreparedDescription = { readonly words: ReadonlySet<string>; readonly grams: ReadonlyMap<string, number>; readonly gramCount: number };
+
+export function prepareDescription(text: string | null | undefined): PreparedDescription {
+  const words = new Set(descriptionWords(text));
+  const grams = bigrams([...words].join(' '));
+  let gramCount = 0;
+  for (const count of grams.values()) gramCount += count;
+  return { words, grams, gramCount };
+}
+
 /**
  * 0…1: the share of the shorter description's words found in the other, or the character-bigram
  * overlap (Dice) when that is higher — which tolerates abbreviations ("TRANSF" / "TRANSFERENCIA").
  */
 export function descriptionSimilarity(a: string | null | undefined, b: string | null | undefined): number {
-  const wordsA = new Set(descriptionWords(a));
-  const wordsB = new Set(descriptionWords(b));
-  if (wordsA.size === 0 || wordsB.size === 0) return wordsA.size === wordsB.size ? 1 : 0;
+  return preparedSimilarity(prepareDescription(a), prepareDescription(b));
+}
+
+/** descriptionSimilarity of two prepared descriptions. */
+export function preparedSimilarity(a: PreparedDescription, b: PreparedDescription): number {
+  if (a.words.size === 0 || b.words.size === 0) return a.words.size === b.words.size ? 1 : 0;
   let shared = 0;
-  for (const word of wordsA) if (wordsB.has(word)) shared += 1;
-  const containment = shared / Math.min(wordsA.size, wordsB.size);
-  return Math.max(containment, dice([...wordsA].join(' '), [...wordsB].join(' ')));
+  for (const word of a.words) if (b.words.has(word)) shared += 1;
+  const containment = shared / Math.min(a.words.size, b.words.size);
+  return Math.max(containment, dice(a, b));
 }
 
 function bigrams(text: string): Map<string, number> {
@@ -49,15 +63,9 @@ function bigrams(text: string): Map<string, number> {
   return grams;
 }
 
-function dice(a: string, b: string): number {
-  const gramsA = bigrams(a);
-  const gramsB = bigrams(b);
-  let total = 0;
+function dice(a: PreparedDescription, b: PreparedDescription): number {
+  const total = a.gramCount + b.gramCount;
   let shared = 0;
-  for (const count of gramsA.values()) total += count;
-  for (const [gram, count] of gramsB) {
-    total += count;
-    shared += Math.min(count, gramsA.get(gram) ?? 0);
-  }
+  for (const [gram, count] of b.grams) shared += Math.min(count, a.grams.get(gram) ?? 0);
   return total === 0 ? 0 : (2 * shared) / total;
 }
