@@ -16,6 +16,7 @@ import { accountKeyOf, occurrences } from './keys';
 import { recordedAsFor } from './ledger';
 import { withAccountLocks } from './locks';
 import { tenantOf } from '../finance/tenant';
+import { projectors } from '../../projections/registry';
 
 export const MAX_OFX_CONTENT_BYTES = 5 * 1024 * 1024;
 
@@ -117,6 +118,8 @@ export function prepareOfxImport(ofxContent: string, options: OfxImportOptions, 
   return { statements, intakes, totalTransactions: statements.reduce((n, s) => n + s.transactions.length, 0), options };
 }
 
+const EVERY_PROJECTOR = projectors.map((p) => p.name);
+
 /** How long an import waits at most for the read models to show its file before answering anyway. */
 export const SETTLE_BOUND_MS = 10 * 60 * 1000;
 
@@ -128,7 +131,11 @@ export const SETTLE_BOUND_MS = 10 * 60 * 1000;
 export async function untilProjected(deps: AppDeps, position: bigint, beat: () => Promise<unknown> = async () => undefined): Promise<void> {
   const deadline = Date.now() + SETTLE_BOUND_MS;
   while (Date.now() < deadline) {
-    await deps.waitForProjections(position).catch(() => undefined);
+    // Every projector by name: inside the request's context, a wait for its own writes would narrow
+    // to the read models answering them (the expenses list…), return as soon as those had the file,
+    // and this loop would spin on the checkpoints (reading the names of the file's 20,000 streams each turn)
+    // until the derived views caught up.
+    await deps.waitForProjections(position, EVERY_PROJECTOR).catch(() => undefined);
     const reached = await deps.db.oneFirst(sql.type(z.object({ reached: z.boolean() }))`
       SELECT COALESCE(bool_and(position >= ${position.toString()}::bigint), true) AS reached FROM projection_checkpoints`);
     if (reached) return;
