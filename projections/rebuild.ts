@@ -15,7 +15,7 @@ import { actAsProjector } from '../app/db/roles';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
-import { Resident } from './rows';
+import { forgetColumnTypes, Resident } from './rows';
 
 export type RebuildProgress = {
   position: bigint;
@@ -51,6 +51,7 @@ async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
     await tx.query(sql.unsafe`CREATE SCHEMA ${shadow}`);
     await useSchema(tx, schema);
     await projector.migrate(tx);
+    forgetColumnTypes(projector.tables);
     // Keys stay (upserts need them), and indexes the projector reads while applying; every other
     // index is built after the load, in one pass.
     const indexes = await tx.any(sql.type(indexRow)`
