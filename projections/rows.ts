@@ -345,6 +345,9 @@ async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present:
     ${conflict}`);
 }
 
+/** Below this many rows in memory a table is spilled only when the bound cannot be kept otherwise. */
+const SMALL_TABLE = 5_000;
+
 /** Rows per statement when a store writes out (one jsonb parameter each). */
 const WRITE_CHUNK = 5_000;
 
@@ -545,12 +548,15 @@ export class Resident {
 
   /**
    * Spills the biggest tables (to half their rows) until at most `limit` rows are left in memory;
-   * tables the projector's SQL reads only with `readBySql` (from then on they are written every page).
+   * tables the projector's SQL reads, and small tables, only with `readBySql` (the pass that must get
+   * under the bound): a table once spilled is read back with SQL (loadWhere, the keys it may have)
+   * and a readBySql one written every page, which a few thousand rows do not pay for (the rebuild's
+   * categories, users and budgets were spilled at each of 8 spills, and read with SQL every page).
    */
   async spill(tx: Tx, limit: number, readBySql: boolean): Promise<void> {
     for (const store of [...this.stores.values()].sort((a, b) => b.size - a.size)) {
       if (this.size <= limit) return;
-      if (store.spec.readBySql && !readBySql) continue;
+      if ((store.spec.readBySql || store.size < SMALL_TABLE) && !readBySql) continue;
       await store.spill(tx, Math.floor(store.size / 2));
     }
   }
