@@ -339,9 +339,20 @@ async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present:
     : updated.length === 0
       ? sql.fragment`ON CONFLICT (${list(spec.key)}) DO NOTHING`
       : sql.fragment`ON CONFLICT (${list(spec.key)}) DO UPDATE SET ${sql.join(updated.map((c) => sql.fragment`${id(c)} = EXCLUDED.${id(c)}`), sql.fragment`, `)}`;
+  const rows = unnestOf(spec.columns, spec.columns.map(typeOf), present);
+  if (!computed?.with) {
+    await tx.query(sql.unsafe`
+      INSERT INTO ${table} (${list(names)})
+      SELECT ${values} FROM ${rows} AS r(${list(spec.columns)})
+      ${conflict}`);
+    return;
+  }
+  // Values computed once per distinct input (computed.with, over the rows `r`), joined back to each
+  // row; the rows keep the order they were given in.
   await tx.query(sql.unsafe`
+    WITH r AS MATERIALIZED (SELECT * FROM ${rows} WITH ORDINALITY AS r(${list(spec.columns)}, ordinality)), ${computed.with}
     INSERT INTO ${table} (${list(names)})
-    SELECT ${values} FROM ${unnestOf(spec.columns, spec.columns.map(typeOf), present)} AS r(${list(spec.columns)})
+    SELECT ${values} FROM r ${computed.joins ?? sql.fragment``} ORDER BY r.ordinality
     ${conflict}`);
 }
 
@@ -572,4 +583,11 @@ export class Resident {
 export const rowsFor = (resident: Resident | undefined, spec: TableSpec): Rows => (resident ? resident.rows(spec) : new Rows(spec));
 
 /** Columns computed in SQL from the row's others (`r.<column>`), written beside them (e.g. a search vector). */
-export type Computed = { names: readonly string[]; values: ReturnType<typeof sql.fragment> };
+export type Computed = {
+  names: readonly string[];
+  /** Expressions over the row (`r.<column>`) and what `with` computes, joined in by `joins`. */
+  values: ReturnType<typeof sql.fragment>;
+  /** Common table expressions over the written rows (`r`): values computed once per distinct input. */
+  with?: ReturnType<typeof sql.fragment>;
+  joins?: ReturnType<typeof sql.fragment>;
+};
