@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDb } from '../../app/db/pool';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { projectors } from '../../projections/registry';
-import { applyMs, rebuildAll } from '../../projections/rebuild';
+import { applyMs, DEFAULT_CONCURRENCY, rebuildAll } from '../../projections/rebuild';
 import { argNumber, argValue, hasFlag } from './args';
 import { startBenchServer } from './database';
 import { load, summarizeProfile } from './measure';
@@ -79,20 +79,25 @@ async function profileRebuild(url: string): Promise<void> {
   }
   const cpu = process.cpuUsage();
   const serverCpu = serverCpuSeconds();
-  const memory = { peak: 0 };
-  const sampler = setInterval(() => { memory.peak = Math.max(memory.peak, process.memoryUsage().rss); }, 200);
+  const memory = { peak: 0, heap: 0, external: 0 };
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    memory.peak = Math.max(memory.peak, usage.rss);
+    memory.heap = Math.max(memory.heap, usage.heapUsed);
+    memory.external = Math.max(memory.external, usage.external);
+  }, 200);
   try {
     const result = await rebuildAll({
       db, eventStore, projectors,
       batchSize: argNumber('batch', 10_000),
-      concurrency: argNumber('concurrency', 2),
+      concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
       onProgress: (p) => {
         if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
     });
     const used = process.cpuUsage(cpu);
-    console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB)`);
+    console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB, heap used ${Math.round(memory.heap / 2 ** 20)} MB, external ${Math.round(memory.external / 2 ** 20)} MB)`);
     // The machine is shared: CPU seconds are the steadier measure of the rebuild's own work.
     const serverUsed = serverCpu === null ? null : (serverCpuSeconds() ?? 0) - serverCpu;
     console.log(`Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s${serverUsed === null ? '' : `, PostgreSQL CPU ${serverUsed.toFixed(1)} s`}`);
