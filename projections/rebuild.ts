@@ -179,14 +179,18 @@ export async function rebuildAll(deps: {
   const residents = new Map(projectors.map((projector) => [projector, new Resident()]));
   const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
   const residentRows = () => [...residents.values()].reduce((sum, resident) => sum + resident.size, 0);
+  const groupRows = (group: readonly Projector[]) => group.reduce((sum, projector) => sum + (residents.get(projector)?.size ?? 0), 0);
   /**
    * Over the bound: this group's biggest tables are written out and half forgotten, down to half
-   * the bound; the tables a projector's SQL reads (then written every page) only if the group
-   * cannot get under the bound otherwise.
+   * the bound; the tables a projector's SQL reads (then written every page) and small tables only
+   * if the group cannot get under the bound otherwise and holds the most rows of all groups (else
+   * the others spill theirs after their page: at 4 groups, the notification-triggers group spilled
+   * its spending rules for the others' rows, and then summed them in SQL at every page).
    */
   const spill = async (tx: Tx, group: readonly Projector[]) => {
     if (residentRows() <= maxResident) return;
     for (const readBySql of [false, true]) {
+      if (readBySql && groups.some((other) => groupRows(other) > groupRows(group))) return;
       const order = [...group].sort((a, b) => (residents.get(b)?.spillable ?? 0) - (residents.get(a)?.spillable ?? 0));
       for (const projector of order) {
         const excess = residentRows() - (readBySql ? maxResident : Math.floor(maxResident / 2));
