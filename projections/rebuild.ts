@@ -133,8 +133,17 @@ export const DEFAULT_CONCURRENCY = 4;
 /** How many pages a group of projectors may run ahead of the slowest one during the load. */
 const PAGES_AHEAD = 2;
 
-/** Read-model rows the load holds in memory at most, every projector together (a few hundred bytes each, plus the keys written out). */
-const MAX_RESIDENT_ROWS = 200_000;
+/**
+ * Read-model rows the load holds in memory at most, every projector together (about 900 bytes of
+ * heap each, plus the keys written out). Pages of 5,000 events (DEFAULT_BATCH) hold less than pages
+ * of 10,000 and cost the same CPU: that memory holds rows instead, spilled less often. 200k events:
+ * pages of 10,000 and 200,000 rows, Node + PostgreSQL CPU 12.6 + 12.9 s and 12.1 + 12.1 s, peak RSS
+ * 617 / 607 MB; pages of 5,000 and 300,000 rows 12.3 + 12.3 s and 11.5 + 11.5 s, 642 / 621 MB.
+ */
+const MAX_RESIDENT_ROWS = 300_000;
+
+/** Log events per page of the load. */
+export const DEFAULT_BATCH = 5_000;
 
 /** In the swap: failures of organizations the rebuild got through are resolved; the ones still failing are recorded. */
 async function settleFailures(tx: Tx, projector: string, failures: ReadonlyMap<string, Failure>): Promise<void> {
@@ -167,7 +176,7 @@ export async function rebuildAll(deps: {
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
   const { db, eventStore, projectors } = deps;
-  const batchSize = deps.batchSize ?? 10_000;
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const started = performance.now();
   if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0, failures: [] };
   const failing: Failing = new Map();

@@ -1,4 +1,4 @@
-// `npm run projections:rebuild -- [name …] [--batch 10000] [--concurrency 4]`: replays the log once
+// `npm run projections:rebuild -- [name …] [--batch 5000] [--concurrency 4]`: replays the log once
 // into shadow tables for every projector named (all by default), builds their indexes, then
 // swaps them in. Progress (events/s, ETA) as a bar on a terminal, as log lines otherwise.
 import { SingleBar, Presets } from 'cli-progress';
@@ -6,7 +6,7 @@ import { createDb } from '../app/db/pool';
 import { createEventStore } from '../app/eventstore/create';
 import { projectors } from '../projections/registry';
 import { describeError } from '../projections/isolation';
-import { applyMs, DEFAULT_CONCURRENCY, rebuildAll, type RebuildProgress } from '../projections/rebuild';
+import { applyMs, DEFAULT_BATCH, DEFAULT_CONCURRENCY, rebuildAll, type RebuildProgress } from '../projections/rebuild';
 import { migrateDatabase } from '../projections/schema';
 import { argNumber } from './bench/args';
 import { databaseForScripts } from './connect';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const progress = progressReporter(targets.length === 1 ? targets[0].name : `${targets.length} projeções`);
   try {
     const result = await rebuildAll({
-      db, eventStore, projectors: targets, batchSize: argNumber('batch', 10_000), concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY), onProgress: progress.update,
+      db, eventStore, projectors: targets, batchSize: argNumber('batch', DEFAULT_BATCH), concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY), onProgress: progress.update,
     });
     progress.stop();
     if (process.env.FLUXO_REBUILD_TIMINGS) {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDb } from '../../app/db/pool';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { projectors } from '../../projections/registry';
-import { applyMs, DEFAULT_CONCURRENCY, rebuildAll } from '../../projections/rebuild';
+import { applyMs, DEFAULT_BATCH, DEFAULT_CONCURRENCY, rebuildAll } from '../../projections/rebuild';
 import { argNumber, argValue, hasFlag } from './args';
 import { startBenchServer } from './database';
 import { load, summarizeProfile } from './measure';
@@ -89,7 +89,7 @@ async function profileRebuild(url: string): Promise<void> {
   try {
     const result = await rebuildAll({
       db, eventStore, projectors,
-      batchSize: argNumber('batch', 10_000),
+      batchSize: argNumber('batch', DEFAULT_BATCH),
       concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
       onProgress: (p) => {
