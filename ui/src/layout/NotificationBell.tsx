@@ -6,7 +6,7 @@ import {
   Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
@@ -66,6 +66,9 @@ export const NotificationBell = () => {
   };
 
   const badge = badgeText(unread);
+  // 'Marcar todas como lidas' disables itself: focus moves to the panel first, or it would fall to the
+  // page body and Escape would no longer close the panel.
+  const panel = useRef<HTMLDivElement>(null);
   return (
     <>
       <Tooltip title="Notificações">
@@ -81,11 +84,14 @@ export const NotificationBell = () => {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 380, maxHeight: 480 } } }}
+        slotProps={{ paper: { ref: panel, tabIndex: -1, sx: { width: 380, maxHeight: 480 } } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>Notificações</Typography>
-          <Button size="small" startIcon={<DoneAllIcon />} disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          <Button size="small" startIcon={<DoneAllIcon />} disabled={unread === 0 || markAll.isPending} onClick={() => {
+          panel.current?.focus();
+          markAll.mutate();
+        }}>
             Marcar todas como lidas
           </Button>
         </Box>
