@@ -1,5 +1,7 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metadataFor, systemContext } from '../../app/context';
+import { asPlatform } from '../../app/db/platform';
 import { encodeEvent } from '../../app/eventstore/codec';
 import { createTestApp, seedTenant, type Client, type TestApp } from '../../test-support/app';
 import { budgetData, expenseData } from '../../test-support/finance-events';
@@ -67,5 +69,19 @@ describe('notifications API', () => {
     expect(foreign.json().message).toBe('Notificação não encontrada');
     expect((await admin.request('PATCH', '/api/notifications/not-an-id/read')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+  it('a backlog larger than one pass (450 failed bank syncs at once) is raised in full, not 200 per periodic look', async () => {
+    const tenant = await seedTenant(t, 'Backlog Ltda');
+    const org = tenant.admin.organizationId!;
+    const connectionId = crypto.randomUUID();
+    const failures = Array.from({ length: 450 }, (_, i) => encodeEvent({
+      type: 'BankSyncFailed',
+      data: { syncId: crypto.randomUUID(), connectionId, organizationId: org, endedAt: new Date().toISOString(), error: `Falha ${i}` },
+    }));
+    const result = await t.deps.eventStore.append(`bank-connection-${connectionId}`, failures, { expectedRevision: 'any', metadata: metadataFor(systemContext(new Date(), org)) });
+    await t.deps.waitForProjections(result.position);
+    const raised = async () => Number(await asPlatform(t.deps.db, (tx) => tx.oneFirst(sql.unsafe`
+      SELECT count(*)::int FROM notifications WHERE organization_id = ${org} AND title <> 'Bem-vindo ao Fluxo!'`)));
+    await vi.waitFor(async () => expect(await raised()).toBe(450), { timeout: 20_000, interval: 200 });
   });
 });

@@ -1,6 +1,7 @@
 // Raises the notifications the triggers projection filed in its outbox. It follows the log: each
-// time events arrive it waits for that projection to catch up, then appends a NotificationRaised
-// for every outbox entry not yet in the notifications read model. Raising is idempotent (the id is
+// time events arrive it waits for that projection (and the notifications read model) to catch up,
+// then, when entries were filed since it last looked, appends a NotificationRaised for every outbox
+// entry not yet in the notifications read model. Raising is idempotent (the id is
 // derived from the cause and the Notification decider refuses a second raise), so two processes,
 // a crash between append and projection, or a rebuild of the outbox never notify twice.
 import { sql } from 'slonik';
@@ -10,9 +11,16 @@ import { asPlatform } from '../db/platform';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { notification, type NotificationDraft } from '../../domain/notifications/notification';
+import { outboxFilings } from '../../projections/notifications/triggers';
 
 const TRIGGERS_PROJECTION = 'notification-triggers';
+const NOTIFICATIONS_PROJECTION = 'notifications';
 const BATCH = 200;
+/**
+ * Without a filing seen here (the triggers projection runs in another process, a replay there, a
+ * raise that failed), the outbox is still looked at this often.
+ */
+const FULL_PASS_MS = 15_000;
 
 const pendingRow = z.object({
   notification_id: z.string(),
@@ -48,9 +56,10 @@ export async function dispatchPendingNotifications(deps: Pick<AppDeps, 'db' | 'e
   return raised;
 }
 
-async function triggersPosition(deps: Pick<AppDeps, 'db'>): Promise<bigint> {
-  const position = await deps.db.maybeOneFirst(sql.type(z.object({ position: z.bigint() }))`
-    SELECT position FROM projection_checkpoints WHERE name = ${TRIGGERS_PROJECTION}`);
+/** Where both the outbox (triggers) and the notifications read model are: a pass then sees what the last one raised. */
+async function outboxPosition(deps: Pick<AppDeps, 'db'>): Promise<bigint> {
+  const position = await deps.db.maybeOneFirst(sql.type(z.object({ position: z.bigint().nullable() }))`
+    SELECT min(position) AS position FROM projection_checkpoints WHERE name IN (${TRIGGERS_PROJECTION}, ${NOTIFICATIONS_PROJECTION})`);
   return position ?? 0n;
 }
 
@@ -69,14 +78,26 @@ export type NotificationDispatcher = { stop: () => Promise<void> };
 export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventStore' | 'clock' | 'logger'>): NotificationDispatcher {
   const abort = new AbortController();
   const { signal } = abort;
+  let seenFilings = -1;
+  let lastRaised = 0;
+  let fullPassDue = 0;
   const loop = (async () => {
     while (!signal.aborted) {
       try {
+        // Counted before the head is read: a page counted by then holds events up to the head, and
+        // has committed once the checkpoints reach it; a page counted later moves the count again.
+        const filed = outboxFilings();
         const head = await deps.eventStore.headPosition();
         // The outbox is complete up to `head` once the triggers projection has applied it (bounded wait).
-        for (let waited = 0; waited < 10_000 && !signal.aborted && (await triggersPosition(deps)) < head; waited += 100) await sleep(100, signal);
+        for (let waited = 0; waited < 10_000 && !signal.aborted && (await outboxPosition(deps)) < head; waited += 100) await sleep(100, signal);
         if (signal.aborted) break;
-        await dispatchPendingNotifications(deps);
+        // The outbox's pending entries are found by an anti-join over all of it: only when this
+        // process filed some since the last look, the last look raised some, or a while has passed.
+        if (filed !== seenFilings || lastRaised > 0 || Date.now() >= fullPassDue) {
+          seenFilings = filed;
+          fullPassDue = Date.now() + FULL_PASS_MS;
+          lastRaised = await dispatchPendingNotifications(deps);
+        }
         await deps.eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
       } catch (error) {
         if (signal.aborted) break;

@@ -185,6 +185,13 @@ const handled = new Set([
   'OrganizationRegistered', 'BankConnectionCreated', 'BankSyncFailed',
 ]);
 
+let filings = 0;
+/**
+ * How many pages filed outbox entries in this process (counted before their commit): the dispatcher
+ * looks at the outbox when it moved, not after every event.
+ */
+export const outboxFilings = () => filings;
+
 const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
 async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
@@ -312,6 +319,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await months.flush(tx);
   await state.connections.flush(tx);
   if (outbox.size > 0) {
+    filings += 1;
     await tx.query(sql.unsafe`
       INSERT INTO notification_outbox (notification_id, organization_id, cause_event_id, correlation_id, draft, created_at)
       SELECT notification_id, organization_id, cause_event_id, correlation_id, draft::jsonb, created_at
