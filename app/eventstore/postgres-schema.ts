@@ -106,9 +106,13 @@ export async function migrateEventStore(db: CommonQueryMethods): Promise<void> {
 }
 
 /**
- * `batch`: [{ stream, expected ('any'|'no_stream'|'stream_exists'|n), baseRevision, baseHash,
- * events: [{ id, revision, type, data, metadata }] }] — hashes already computed against
- * (baseRevision, baseHash). Set-based, so a chunk of thousands of streams costs a few statements,
+ * `batch`: { metadata: [m, …], streams: [{ stream, expected ('any'|'no_stream'|'stream_exists'|n),
+ * baseRevision, baseHash, metadata (an index into batch.metadata), events: [{ id, type, data, hash }] }] }
+ * — hashes already computed against (baseRevision, baseHash). An event's revision follows the one
+ * before it (the first: baseRevision + 1), and its stored metadata is the stream's metadata with
+ * prevHash (the hash before it, the first: baseHash) and its hash: what every event of an append
+ * shares travels once per call, not once per event (a chunk of an import has thousands).
+ * Set-based, so a chunk of thousands of streams costs a few statements,
  * not a few per stream: one upsert locks each existing stream's row, or creates it already at its
  * new tip, in name order (no deadlock between multi-stream appends); a stale expected revision
  * raises FX001, a chain tip that moved since the caller hashed raises FX002 — for the first such
@@ -127,11 +131,13 @@ DECLARE
   existing text[];
   event_count integer;
   positions bigint[];
+  stream_list jsonb := batch -> 'streams';
+  metadata_list jsonb := batch -> 'metadata';
 BEGIN
   WITH streams AS MATERIALIZED (
     SELECT s.stream, s.expected, s."baseRevision" AS base_revision, s."baseHash" AS base_hash,
-           (s.events -> -1 ->> 'revision')::integer AS tip_revision, s.events -> -1 -> 'metadata' ->> 'hash' AS tip_hash
-    FROM jsonb_to_recordset(batch) AS s(stream text, expected text, "baseRevision" integer, "baseHash" text, events jsonb)
+           s."baseRevision" + jsonb_array_length(s.events) AS tip_revision, s.events -> -1 ->> 'hash' AS tip_hash
+    FROM jsonb_to_recordset(stream_list) AS s(stream text, expected text, "baseRevision" integer, "baseHash" text, events jsonb)
   ), locked AS (
     -- xmax = 0: the row was inserted by this statement (the stream did not exist).
     INSERT INTO event_streams AS es (stream_id, revision, last_hash)
@@ -149,8 +155,9 @@ BEGIN
     CROSS JOIN LATERAL (SELECT CASE WHEN l.created THEN -1 ELSE l.revision END AS revision,
                                CASE WHEN l.created THEN NULL ELSE l.last_hash END AS hash) c
   )
-  SELECT f.stream_id, f.revision, f.hash, f.conflict, (SELECT array_agg(stream_id) FROM checked WHERE NOT created)
-    INTO bad_stream, bad_revision, bad_hash, bad_conflict, existing
+  SELECT f.stream_id, f.revision, f.hash, f.conflict, (SELECT array_agg(stream_id) FROM checked WHERE NOT created),
+         (SELECT sum(tip_revision - base_revision)::integer FROM streams)
+    INTO bad_stream, bad_revision, bad_hash, bad_conflict, existing, event_count
   FROM (SELECT 1) one
   LEFT JOIN LATERAL (SELECT * FROM checked WHERE conflict OR stale ORDER BY stream_id LIMIT 1) f ON true;
   IF bad_stream IS NOT NULL THEN
@@ -163,23 +170,25 @@ BEGIN
   END IF;
   IF existing IS NOT NULL THEN
     UPDATE event_streams es SET revision = s.tip_revision, last_hash = s.tip_hash
-    FROM (SELECT x.stream, (x.events -> -1 ->> 'revision')::integer AS tip_revision, x.events -> -1 -> 'metadata' ->> 'hash' AS tip_hash
-          FROM jsonb_to_recordset(batch) AS x(stream text, events jsonb)) s
+    FROM (SELECT x.stream, x."baseRevision" + jsonb_array_length(x.events) AS tip_revision, x.events -> -1 ->> 'hash' AS tip_hash
+          FROM jsonb_to_recordset(stream_list) AS x(stream text, "baseRevision" integer, events jsonb)) s
     JOIN unnest(existing) AS known(stream) ON known.stream = s.stream
     WHERE es.stream_id = s.stream;
   END IF;
 
-  SELECT count(*) INTO event_count FROM jsonb_path_query(batch, '$[*].events[*]');
   PERFORM pg_advisory_xact_lock_shared(7263011); -- APPENDING, before drawing positions
   SELECT array_agg(p ORDER BY p) INTO positions
     FROM (SELECT nextval('events_position_seq') AS p FROM generate_series(1, event_count)) drawn;
   -- MARK: the first (smallest) position drawn, as a signed int4 of its low 32 bits.
   PERFORM pg_advisory_xact_lock_shared(7263, ((positions[1] % 4294967296) - 2147483648)::integer);
   INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
-  SELECT positions[row_number() OVER (ORDER BY st.ord, ev.ord)], ev.id, st.stream, ev.revision, ev.type, ev.data, ev.metadata
-  FROM ROWS FROM (jsonb_to_recordset(batch) AS (stream text, events jsonb)) WITH ORDINALITY st(stream, events, ord),
-       ROWS FROM (jsonb_to_recordset(st.events) AS (id uuid, revision integer, type text, data jsonb, metadata jsonb))
-         WITH ORDINALITY ev(id, revision, type, data, metadata, ord);
+  SELECT positions[row_number() OVER w], ev.id, st.stream, st.base_revision + ev.ord::integer, ev.type, ev.data,
+         (metadata_list -> st.metadata)
+           || jsonb_build_object('prevHash', CASE WHEN ev.ord = 1 THEN st.base_hash ELSE lag(ev.hash) OVER w END, 'hash', ev.hash)
+  FROM ROWS FROM (jsonb_to_recordset(stream_list) AS (stream text, "baseRevision" integer, "baseHash" text, metadata integer, events jsonb))
+         WITH ORDINALITY st(stream, base_revision, base_hash, metadata, events, ord),
+       ROWS FROM (jsonb_to_recordset(st.events) AS (id uuid, type text, data jsonb, hash text)) WITH ORDINALITY ev(id, type, data, hash, ord)
+  WINDOW w AS (ORDER BY st.ord, ev.ord);
   RETURN positions;
 END $fn$`);
 }

@@ -60,8 +60,8 @@ it('PostgreSQL: a later append that commits first waits, unread, until the earli
     await slow.connect();
     const start = await store.headPosition();
     await slow.query('BEGIN');
-    const held = { stream: 'slow-1', expected: 'no_stream', baseRevision: -1, baseHash: null, events: [{ id: randomUUID(), revision: 0, type: 'ContractTested', data: { n: 1 }, metadata: { ...meta, prevHash: null, hash: 'h' } }] };
-    const { rows } = await slow.query<{ positions: string[] }>('SELECT fluxo_append($1::jsonb)::text[] AS positions', [JSON.stringify([held])]);
+    const held = { stream: 'slow-1', expected: 'no_stream', baseRevision: -1, baseHash: null, metadata: 0, events: [{ id: randomUUID(), type: 'ContractTested', data: { n: 1 }, hash: 'h' }] };
+    const { rows } = await slow.query<{ positions: string[] }>('SELECT fluxo_append($1::jsonb)::text[] AS positions', [JSON.stringify({ metadata: [meta], streams: [held] })]);
     const later = await store.append('fast-1', [{ type: 'ContractTested', data: { n: 2 } }], { expectedRevision: 'no_stream', metadata: meta });
     expect(later.position).toBeGreaterThan(BigInt(rows[0].positions[0]));
     expect(await store.readAll({ after: start, limit: 10 })).toEqual([]);

@@ -76,7 +76,9 @@ type Prepared = {
   expected: string;
   baseRevision: number;
   baseHash: string | null;
-  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
+  /** The stream's JSON-safe metadata, shared by its events (and by the other streams of one call). */
+  shared: AppendMetadata;
+  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata; dataText: string }[];
 };
 
 /** `safeMetadata`: the stream's metadata, JSON-safe (shared by every event of the append). */
@@ -86,12 +88,33 @@ function prepare(append: StreamAppend, safeMetadata: AppendMetadata, tip: Tip): 
   const events = append.events.map((event) => {
     revision += 1;
     const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const hash = chainHash(append.streamId, revision, event.type, canonicalJson(data), metadataTextWith(safeMetadata, prevHash));
+    const dataText = canonicalJson(data);
+    const hash = chainHash(append.streamId, revision, event.type, dataText, metadataTextWith(safeMetadata, prevHash));
     const metadata = { ...safeMetadata, prevHash, hash } as EventMetadata;
     prevHash = hash;
-    return { id: randomUUID(), revision, type: event.type, data, metadata };
+    return { id: randomUUID(), revision, type: event.type, data, metadata, dataText };
   });
-  return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, events };
+  return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, shared: safeMetadata, events };
+}
+
+/**
+ * fluxo_append's argument (postgres-schema.ts): each distinct metadata once, each event's data as
+ * the canonical text its hash was taken over (valid JSON of the same value), no per-event
+ * revision or prevHash (the function derives them from the stream's base and order).
+ */
+function batchText(batches: Prepared[]): string {
+  const metadata = new Map<AppendMetadata, number>();
+  let streams = '';
+  for (const p of batches) {
+    let index = metadata.get(p.shared);
+    if (index === undefined) metadata.set(p.shared, (index = metadata.size));
+    let events = '';
+    for (const e of p.events) {
+      events += `${events === '' ? '' : ','}{"id":"${e.id}","type":${JSON.stringify(e.type)},"hash":${JSON.stringify(e.metadata.hash)},"data":${e.dataText}}`;
+    }
+    streams += `${streams === '' ? '' : ','}{"stream":${JSON.stringify(p.stream)},"expected":${JSON.stringify(p.expected)},"baseRevision":${p.baseRevision},"baseHash":${JSON.stringify(p.baseHash)},"metadata":${index},"events":[${events}]}`;
+  }
+  return `{"metadata":${JSON.stringify([...metadata.keys()])},"streams":[${streams}]}`;
 }
 
 type TipReport = { stream: string; revision: number; hash: string | null };
@@ -108,7 +131,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   const tips = new Map<string, Tip>();
   const waiters = new Set<() => void>();
   const write = groupCommit<Prepared>({
-    write: async (batches) => (await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [JSON.stringify(batches)])).rows[0].positions,
+    write: async (batches) => (await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [batchText(batches)])).rows[0].positions,
     streamOf: (error) => reportOf(error)?.tip.stream ?? null,
     inFlight: APPENDS_IN_FLIGHT,
     maxEvents: GROUP_MAX_EVENTS,
