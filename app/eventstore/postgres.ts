@@ -78,7 +78,7 @@ type Prepared = {
   baseHash: string | null;
   /** The stream's JSON-safe metadata, shared by its events (and by the other streams of one call). */
   shared: AppendMetadata;
-  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata; dataText: string }[];
+  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
 };
 
 /** `safeMetadata`: the stream's metadata, JSON-safe (shared by every event of the append). */
@@ -88,11 +88,10 @@ function prepare(append: StreamAppend, safeMetadata: AppendMetadata, tip: Tip): 
   const events = append.events.map((event) => {
     revision += 1;
     const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const dataText = canonicalJson(data);
-    const hash = chainHash(append.streamId, revision, event.type, dataText, metadataTextWith(safeMetadata, prevHash));
+    const hash = chainHash(append.streamId, revision, event.type, canonicalJson(data), metadataTextWith(safeMetadata, prevHash));
     const metadata = { ...safeMetadata, prevHash, hash } as EventMetadata;
     prevHash = hash;
-    return { id: randomUUID(), revision, type: event.type, data, metadata, dataText };
+    return { id: randomUUID(), revision, type: event.type, data, metadata };
   });
   return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, shared: safeMetadata, events };
 }
@@ -110,7 +109,7 @@ function batchText(batches: Prepared[]): string {
     if (index === undefined) metadata.set(p.shared, (index = metadata.size));
     let events = '';
     for (const e of p.events) {
-      events += `${events === '' ? '' : ','}{"id":"${e.id}","type":${JSON.stringify(e.type)},"hash":${JSON.stringify(e.metadata.hash)},"data":${e.dataText}}`;
+      events += `${events === '' ? '' : ','}{"id":"${e.id}","type":${JSON.stringify(e.type)},"hash":${JSON.stringify(e.metadata.hash)},"data":${JSON.stringify(e.data)}}`;
     }
     streams += `${streams === '' ? '' : ','}{"stream":${JSON.stringify(p.stream)},"expected":${JSON.stringify(p.expected)},"baseRevision":${p.baseRevision},"baseHash":${JSON.stringify(p.baseHash)},"metadata":${index},"events":[${events}]}`;
   }
