@@ -57,6 +57,19 @@ async function seedInfoOf(server: BenchServer, database: string): Promise<SeedIn
   }
 }
 
+/** Projectors whose read models in the seed were built by another version of their code. */
+async function outdatedIn(server: BenchServer, database: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: server.urlOf(database) });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints');
+    const stored = new Map(rows.map((row) => [row.name, row.version]));
+    return projectors.filter((p) => stored.get(p.name) !== p.version).map((p) => p.name);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 type Stores = { url: string; db: Awaited<ReturnType<typeof createDb>>; fluxo: StoreUnderTest; raw: StoreUnderTest; emmett: StoreUnderTest | null; emmettProblem: string };
 
 async function openStores(url: string): Promise<Stores> {
@@ -357,8 +370,11 @@ async function main(): Promise<void> {
   const started = new Date();
   try {
     let seed = await seedInfoOf(server, sizes.seedDatabase);
-    if (!seed || (smoke && (seed.tenants !== sizes.tenants || seed.events !== sizes.events))) {
-      console.log(`Sem histórico em ${sizes.seedDatabase}: gerando ${sizes.events} eventos de ${sizes.tenants} organizações…`);
+    // A seed projected by older projector versions would be compared with tables its rebuild changes.
+    const outdated = seed ? await outdatedIn(server, sizes.seedDatabase) : [];
+    if (outdated.length > 0) console.log(`O histórico em ${sizes.seedDatabase} foi projetado por versões anteriores de ${outdated.join(', ')}.`);
+    if (!seed || outdated.length > 0 || (smoke && (seed.tenants !== sizes.tenants || seed.events !== sizes.events))) {
+      console.log(`Sem histórico atual em ${sizes.seedDatabase}: gerando ${sizes.events} eventos de ${sizes.tenants} organizações…`);
       seed = await seedHistory(server, { database: sizes.seedDatabase, tenants: sizes.tenants, events: sizes.events });
     }
     await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN_DATABASE} WITH (FORCE)`);
