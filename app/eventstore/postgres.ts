@@ -28,7 +28,7 @@ const MAX_ATTEMPTS = 50;
 /** How often a waiter looks again while committed events sit behind an older open transaction. */
 const HELD_BACK_POLL_MS = 5;
 /** Append statements at once; appends arriving meanwhile wait and then share one statement. */
-const APPENDS_IN_FLIGHT = Number(process.env.FLUXO_APPENDS_IN_FLIGHT ?? 2);
+const APPENDS_IN_FLIGHT = ((setting: number) => (Number.isInteger(setting) && setting > 0 ? setting : 2))(Number(process.env.FLUXO_APPENDS_IN_FLIGHT ?? 2));
 /** A shared statement stops taking more appends at this many events. */
 const GROUP_MAX_EVENTS = 1000;
 
