@@ -4,7 +4,7 @@
 // keeping some columns, update-if-present, delete), so a page gives the rows event by event would.
 //
 // Row values are JSON-shaped (text, number, boolean, null; bigint as text): they travel as one
-// jsonb parameter and jsonb_populate_recordset turns them back into the table's column types.
+// array parameter per column, cast to the table's column types (unnestOf).
 import { sql } from 'slonik';
 import type { Tx } from './projector';
 
@@ -92,12 +92,23 @@ async function typesOf(tx: Tx, table: string): Promise<Map<string, string>> {
   return types;
 }
 
+/** unnestOf with the table's own column types (read from the catalog once per process). */
+export async function tableRowsOf(tx: Tx, table: string, columns: readonly string[], rows: readonly Row[]): Promise<ReturnType<typeof sql.fragment>> {
+  const types = await typesOf(tx, table);
+  const typeOf = (column: string) => {
+    const type = types.get(column);
+    if (type === undefined) throw new Error(`${table}: no column ${column}`);
+    return type;
+  };
+  return unnestOf(columns, columns.map(typeOf), rows);
+}
+
 /**
  * Rows as `unnest($1::type[], …)`, one array parameter per column: PostgreSQL reads each value with
  * its type's input function, without building and taking apart a jsonb document (jsonb_populate_recordset
  * cost 2.5x the server time).
  */
-export function unnestOf(columns: readonly string[], types: readonly string[], rows: readonly Row[]): ReturnType<typeof sql.fragment> {
+function unnestOf(columns: readonly string[], types: readonly string[], rows: readonly Row[]): ReturnType<typeof sql.fragment> {
   const arrays = columns.map((column, i) => {
     const values = new Array<Value>(rows.length);
     for (let r = 0; r < rows.length; r++) values[r] = rows[r][column] ?? null;
@@ -156,11 +167,10 @@ export class Rows {
     const table = sql.identifier([this.spec.table]);
     const columns = sql.join(this.spec.columns.map((c) => sql.identifier(['t', c])), sql.fragment`, `);
     const matches = sql.join(this.spec.key.map((c) => sql.fragment`t.${sql.identifier([c])} = k.${sql.identifier([c])}`), sql.fragment` AND `);
-    const types = await typesOf(tx, this.spec.table);
     const keyColumns = sql.join(this.spec.key.map((c) => sql.identifier([c])), sql.fragment`, `);
     const rows = await rowsOf(tx, sql.unsafe`
       SELECT to_jsonb(x) AS row FROM (
-        SELECT ${columns} FROM ${unnestOf(this.spec.key, this.spec.key.map((c) => types.get(c) ?? 'text'), [...wanted.values()])} AS k(${keyColumns})
+        SELECT ${columns} FROM ${await tableRowsOf(tx, this.spec.table, this.spec.key, [...wanted.values()])} AS k(${keyColumns})
         JOIN ${table} t ON ${matches}
       ) x`);
     for (const row of rows) {
@@ -319,17 +329,11 @@ const id = (c: string) => sql.identifier([c]);
 /** One DELETE for `gone` (key rows), then `present` as an upsert, or as plain inserts of rows the table cannot have yet. */
 async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present: readonly Row[], computed: Computed | undefined, mode: 'upsert' | 'insert'): Promise<void> {
   const table = sql.identifier([spec.table]);
-  const types = await typesOf(tx, spec.table);
-  const typeOf = (column: string) => {
-    const type = types.get(column);
-    if (type === undefined) throw new Error(`${spec.table}: no column ${column}`);
-    return type;
-  };
   const list = (columns: readonly string[]) => sql.join(columns.map(id), sql.fragment`, `);
   if (gone.length > 0) {
     const matches = sql.join(spec.key.map((c) => sql.fragment`t.${id(c)} = k.${id(c)}`), sql.fragment` AND `);
     await tx.query(sql.unsafe`
-      DELETE FROM ${table} t USING ${unnestOf(spec.key, spec.key.map(typeOf), gone)} AS k(${list(spec.key)}) WHERE ${matches}`);
+      DELETE FROM ${table} t USING ${await tableRowsOf(tx, spec.table, spec.key, gone)} AS k(${list(spec.key)}) WHERE ${matches}`);
   }
   if (present.length === 0) return;
   const names = [...spec.columns, ...(computed?.names ?? [])];
@@ -340,7 +344,7 @@ async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present:
     : updated.length === 0
       ? sql.fragment`ON CONFLICT (${list(spec.key)}) DO NOTHING`
       : sql.fragment`ON CONFLICT (${list(spec.key)}) DO UPDATE SET ${sql.join(updated.map((c) => sql.fragment`${id(c)} = EXCLUDED.${id(c)}`), sql.fragment`, `)}`;
-  const rows = unnestOf(spec.columns, spec.columns.map(typeOf), present);
+  const rows = await tableRowsOf(tx, spec.table, spec.columns, present);
   if (!computed?.with) {
     await tx.query(sql.unsafe`
       INSERT INTO ${table} (${list(names)})
@@ -360,7 +364,7 @@ async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present:
 /** Below this many rows in memory a table is spilled only when the bound cannot be kept otherwise. */
 const SMALL_TABLE = 5_000;
 
-/** Rows per statement when a store writes out (one jsonb parameter each). */
+/** Rows per statement when a store writes out (one array parameter per column each). */
 const WRITE_CHUNK = 5_000;
 
 /** Where a key of a TableStore stands against the table. */

@@ -70,7 +70,10 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   // An API-only process never applies: its runner only reads checkpoints (waitFor), as the runtime role.
   const projectionUrl = role === 'api' ? appUrl : projectorUrl(options.databaseUrl);
   const projectionDb = role === 'api' ? appDb : await createDb(projectionUrl);
-  const eventStore = createEventStore({ db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl });
+  const eventStore = createEventStore({
+    db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl,
+    appendsInFlight: process.env.FLUXO_APPENDS_IN_FLIGHT ? Number(process.env.FLUXO_APPENDS_IN_FLIGHT) : undefined,
+  });
   const runner = createProjectionRunner({ db: projectionDb, connectionString: projectionUrl, eventStore, projectors, logger });
   const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
   const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;

@@ -4,7 +4,7 @@ import { createEventStoreDbEventStore } from './eventstoredb';
 import type { EventStore } from './port';
 import { createPostgresEventStore } from './postgres';
 
-export function createEventStore(options: { db: Db; databaseUrl: string; eventStoreUrl?: string }): EventStore {
+export function createEventStore(options: { db: Db; databaseUrl: string; eventStoreUrl?: string; appendsInFlight?: number }): EventStore {
   if (options.eventStoreUrl) return createEventStoreDbEventStore(options.eventStoreUrl);
-  return createPostgresEventStore(options.db, options.databaseUrl);
+  return createPostgresEventStore(options.db, options.databaseUrl, { appendsInFlight: options.appendsInFlight });
 }

@@ -27,8 +27,8 @@ const REMEMBERED_TIPS = 20_000;
 const MAX_ATTEMPTS = 50;
 /** How often a waiter looks again while committed events sit behind an older open transaction. */
 const HELD_BACK_POLL_MS = 5;
-/** Append statements at once; appends arriving meanwhile wait and then share one statement. */
-const APPENDS_IN_FLIGHT = ((setting: number) => (Number.isInteger(setting) && setting > 0 ? setting : 2))(Number(process.env.FLUXO_APPENDS_IN_FLIGHT ?? 2));
+/** Append statements at once (unless told otherwise); appends arriving meanwhile wait and then share one statement. */
+const APPENDS_IN_FLIGHT = 2;
 /** A shared statement stops taking more appends at this many events. */
 const GROUP_MAX_EVENTS = 1000;
 
@@ -124,7 +124,9 @@ function reportOf(error: unknown): { code: 'FX001' | 'FX002'; tip: TipReport } |
   return { code, tip: JSON.parse(detail) as TipReport };
 }
 
-export function createPostgresEventStore(_sharedDb: unknown, connectionString: string): EventStore {
+/** `appendsInFlight`: FLUXO_APPENDS_IN_FLIGHT; anything but a positive integer is the default. */
+export function createPostgresEventStore(_sharedDb: unknown, connectionString: string, options: { appendsInFlight?: number } = {}): EventStore {
+  const { appendsInFlight } = options;
   const pool = new pg.Pool({ connectionString, max: 6, types });
   pool.on('error', () => undefined);
   const tips = new Map<string, Tip>();
@@ -132,7 +134,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   const write = groupCommit<Prepared>({
     write: async (batches) => (await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [batchText(batches)])).rows[0].positions,
     streamOf: (error) => reportOf(error)?.tip.stream ?? null,
-    inFlight: APPENDS_IN_FLIGHT,
+    inFlight: appendsInFlight !== undefined && Number.isInteger(appendsInFlight) && appendsInFlight > 0 ? appendsInFlight : APPENDS_IN_FLIGHT,
     maxEvents: GROUP_MAX_EVENTS,
   });
   let listener: pg.Client | null = null;

@@ -5,7 +5,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { Expense, ExpenseEvent } from '../../domain/finance/expense';
 import type { Projector, Tx } from '../projector';
-import { unnestOf } from '../rows';
+import { tableRowsOf } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 type Change = { expense: Expense | null; at: string; createdAt: string; replaced: boolean };
@@ -43,7 +43,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
   if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     INSERT INTO expenses (${columns})
-    SELECT ${columns} FROM ${unnestOf(columnNames, columnTypes, rows)} AS x(${columns})
+    SELECT ${columns} FROM ${await tableRowsOf(tx, 'expenses', columnNames, rows)} AS x(${columns})
     ON CONFLICT (id) DO UPDATE SET
       description = EXCLUDED.description, amount = EXCLUDED.amount, category = EXCLUDED.category, status = EXCLUDED.status,
       date = EXCLUDED.date, expense_type = EXCLUDED.expense_type, is_recurring = EXCLUDED.is_recurring,
@@ -54,15 +54,12 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
       source_kind = EXCLUDED.source_kind, source_id = EXCLUDED.source_id, updated_at = EXCLUDED.updated_at`);
 }
 
-/** The columns written, with their types (the rows travel as one array per column). */
-const typed = [
-  ['id', 'uuid'], ['organization_id', 'uuid'], ['description', 'text'], ['amount', 'bigint'], ['category', 'text'], ['status', 'text'],
-  ['date', 'date'], ['expense_type', 'text'], ['is_recurring', 'boolean'], ['recurring_period', 'text'], ['recurring_duration', 'integer'],
-  ['recurring_end_date', 'date'], ['attachment_id', 'text'], ['attachment_name', 'text'], ['attachment_type', 'text'], ['attachment_size', 'integer'],
-  ['attachment_sha256', 'text'], ['source_kind', 'text'], ['source_id', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+/** The columns written (their types are the table's: the rows travel as one array per column). */
+const columnNames = [
+  'id', 'organization_id', 'description', 'amount', 'category', 'status', 'date', 'expense_type', 'is_recurring', 'recurring_period',
+  'recurring_duration', 'recurring_end_date', 'attachment_id', 'attachment_name', 'attachment_type', 'attachment_size', 'attachment_sha256',
+  'source_kind', 'source_id', 'created_at', 'updated_at',
 ] as const;
-const columnNames = typed.map(([name]) => name);
-const columnTypes = typed.map(([, type]) => type);
 const columns = sql.join(columnNames.map((name) => sql.identifier([name])), sql.fragment`, `);
 
 export const expensesProjector: Projector = {

@@ -257,12 +257,12 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
         }
       }
     }
-    const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
-      SELECT k.i, (
+    const oneOff = monthsInMemory ? sql.fragment`0` : sql.fragment`(
         SELECT COALESCE(SUM(m.amount), 0) FROM notification_spending_months m
-        WHERE ${monthsInMemory ? sql.fragment`false` : sql.fragment`true`}
-          AND m.organization_id = k.organization_id AND m.budget_category = k.category AND m.month BETWEEN k.start_date AND k.end_date
-      )::bigint + (
+        WHERE m.organization_id = k.organization_id AND m.budget_category = k.category AND m.month BETWEEN k.start_date AND k.end_date
+      )`;
+    const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
+      SELECT k.i, ${oneOff}::bigint + (
         SELECT COALESCE(SUM(s.amount), 0) FROM notification_spending_rules s ${occurrencesWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
         WHERE s.organization_id = k.organization_id AND s.budget_category = k.category AND s.is_recurring
           AND ${mayOccurWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}

@@ -50,9 +50,11 @@ type SearchDocument = {
 type Fragment = ReturnType<typeof sql.fragment>;
 
 const unaccented = (expression: Fragment) => sql.fragment`lower(unaccent(coalesce(${expression}, '')))`;
-const vectorOf = (expression: Fragment, weight: 'A' | 'B' | 'C') => sql.fragment`
-  setweight(to_tsvector('simple'::regconfig, ${unaccented(expression)}), ${weight}::"char") ||
-  setweight(to_tsvector('portuguese'::regconfig, ${unaccented(expression)}), ${weight}::"char")`;
+type Weight = 'A' | 'B' | 'C';
+/** The two weighted vectors of a text: its words as written ('simple') and their Portuguese stems. */
+const simpleVector = (expression: Fragment, weight: Weight) => sql.fragment`setweight(to_tsvector('simple'::regconfig, ${unaccented(expression)}), ${weight}::"char")`;
+const stemmedVector = (expression: Fragment, weight: Weight) => sql.fragment`setweight(to_tsvector('portuguese'::regconfig, ${unaccented(expression)}), ${weight}::"char")`;
+const vectorOf = (expression: Fragment, weight: Weight) => sql.fragment`${simpleVector(expression, weight)} || ${stemmedVector(expression, weight)}`;
 
 const docSpec = {
   table: 'search_documents', key: ['ref_id'],
@@ -72,13 +74,9 @@ const searchVector = (title: Fragment, category: Fragment, description: Fragment
  * most of their texts (19 categories, a few descriptions per status, repeated titles).
  * MATERIALIZED: inlined, the planner computes them again for every row joined.
  */
-const vectorsOf = (name: string, column: string, weight: 'A' | 'B' | 'C') => {
-  const text = unaccented(sql.fragment`d.x`);
-  return sql.fragment`${sql.identifier([name])} AS MATERIALIZED (
-    SELECT d.x, setweight(to_tsvector('simple'::regconfig, ${text}), ${weight}::"char") AS s,
-      setweight(to_tsvector('portuguese'::regconfig, ${text}), ${weight}::"char") AS p
-    FROM (SELECT DISTINCT coalesce(${sql.identifier(['r', column])}, '') AS x FROM r) d)`;
-};
+const vectorsOf = (name: string, column: string, weight: Weight) => sql.fragment`${sql.identifier([name])} AS MATERIALIZED (
+  SELECT d.x, ${simpleVector(sql.fragment`d.x`, weight)} AS s, ${stemmedVector(sql.fragment`d.x`, weight)} AS p
+  FROM (SELECT DISTINCT coalesce(${sql.identifier(['r', column])}, '') AS x FROM r) d)`;
 /** searchVector of the row, its six vectors concatenated in the same order (so the same tsvector). */
 const computed: Computed = {
   names: ['search_text', 'document'],

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createDb } from '../../app/db/pool';
+import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { migrateDatabase } from '../../projections/schema';
 import { argNumber, argValue } from './args';
 import { concurrently, load } from './measure';
@@ -28,10 +29,7 @@ try {
   await migrateDatabase(db);
   for (let round = 0; round < rounds; round++) {
     for (const mode of modes) {
-      // The module reads the setting when loaded: one fresh copy per mode.
-      process.env.FLUXO_APPENDS_IN_FLIGHT = mode;
-      const { createPostgresEventStore } = (await import(`../../app/eventstore/postgres.ts?inFlight=${mode}`)) as typeof import('../../app/eventstore/postgres');
-      const store = createPostgresEventStore(db, url);
+      const store = createPostgresEventStore(db, url, { appendsInFlight: Number(mode) });
       const rate = await concurrently(writers, 3, async () => {
         await store.append(`bench-${randomUUID()}`, Array.from({ length: perAppend }, (_, i) => ({ type: 'BenchAppended', data: { i, description: 'Fornecedor de insumos', amount: '125050' } })), {
           expectedRevision: 'no_stream',
