@@ -3,6 +3,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { registerOrganization, createUserAccount } from '../../app/identity/auth';
 import { systemContext } from '../../app/context';
+import { asPlatform } from '../../app/db/platform';
 import type { AppDeps } from '../../app/deps';
 import { seedMoneyIn } from './revenues';
 import { seedMoneyOut } from './expenses';
@@ -30,8 +31,11 @@ demoSteps.push(seedTeam);
 export const demoFinalSteps: DemoSeedStep[] = [seedInsights];
 
 export async function seedDemo(deps: AppDeps): Promise<void> {
-  const exists = await deps.db.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
-    SELECT EXISTS (SELECT 1 FROM organizations WHERE slug = ${DEMO.organizationSlug}) AS exists`);
+  // Across organizations (the platform context: the runtime role sees no tenant's rows otherwise),
+  // once the read models hold the whole log (a restart after a stop mid-seed).
+  await deps.waitForProjections(await deps.eventStore.headPosition());
+  const exists = await asPlatform(deps.db, (tx) => tx.oneFirst(sql.type(z.object({ exists: z.boolean() }))`
+    SELECT EXISTS (SELECT 1 FROM organizations WHERE slug = ${DEMO.organizationSlug}) AS exists`));
   if (exists) return;
   const now = deps.clock();
   const context = systemContext(now);

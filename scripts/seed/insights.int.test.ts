@@ -29,4 +29,13 @@ describe('demo insights', () => {
       for (const i of insights) expect(i.content).toMatch(/R\$ [\d.]+,\d\d|\d+%/);
     }, 180_000);
   }
+
+  it('a restart seeds nothing again: the demo organization found, the server starts', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    await seedDemo(t.deps);
+    const head = await t.deps.eventStore.headPosition();
+    await expect(seedDemo(t.deps)).resolves.toBeUndefined();
+    expect(await t.deps.eventStore.headPosition()).toBe(head);
+  }, 180_000);
 });
