@@ -32,6 +32,7 @@ const sizes = {
   tenants: argNumber('tenants', smoke ? 2 : 100),
   events: argNumber('events', smoke ? 200 : 200_000),
   appendSeconds: argNumber('append-seconds', smoke ? 0.3 : 8),
+  appendRounds: argNumber('append-rounds', smoke ? 1 : 3),
   httpSeconds: argNumber('http-seconds', smoke ? 1 : 10),
   rebuildCapSeconds: argNumber('rebuild-cap', smoke ? 2 : 12),
   ofxTransactions: argNumber('ofx', smoke ? 100 : 10_000),
@@ -107,20 +108,35 @@ async function appendFigures(s: Stores, figures: Figure[]): Promise<void> {
     { id: 'append-100x8', name: '100-event append, 8 writers', shape: { writers: 8, eventsPerAppend: 100 }, target: '≥ 60% of raw', needsPeer: false },
   ];
   for (const shape of shapes) {
-    const rawRate = await s.raw.append(shape.shape, sizes.appendSeconds);
-    const peerRate = s.emmett ? await s.emmett.append(shape.shape, sizes.appendSeconds) : null;
+    // Each store in turn, in rounds, so a passing checkpoint or a neighbour's load hits all three;
+    // the profile is taken in its own pass after them, so the profiler never slows a timed figure.
+    const rates = { raw: [] as number[], peer: [] as number[], fluxo: [] as number[] };
+    for (let round = 0; round < sizes.appendRounds; round++) {
+      rates.raw.push(await s.raw.append(shape.shape, sizes.appendSeconds));
+      if (s.emmett) rates.peer.push(await s.emmett.append(shape.shape, sizes.appendSeconds));
+      rates.fluxo.push(await s.fluxo.append(shape.shape, sizes.appendSeconds));
+    }
+    const rawRate = median(rates.raw);
+    const peerRate = s.emmett ? median(rates.peer) : null;
+    const fluxoRate = median(rates.fluxo);
     await stats.reset();
-    const measured = await profiled(() => s.fluxo.append(shape.shape, sizes.appendSeconds));
-    const appends = (measured.value * sizes.appendSeconds) / shape.shape.eventsPerAppend;
-    const meetsRaw = (ratio(measured.value, rawRate) ?? 0) >= 0.6;
+    const profiledPass = await profiled(() => s.fluxo.append(shape.shape, Math.min(sizes.appendSeconds, 2)));
+    const appends = (profiledPass.value * Math.min(sizes.appendSeconds, 2)) / shape.shape.eventsPerAppend;
+    const meetsRaw = (ratio(fluxoRate, rawRate) ?? 0) >= 0.6;
     figures.push({
-      id: shape.id, name: shape.name, value: measured.value, unit: 'events/s',
+      id: shape.id, name: shape.name, value: fluxoRate, unit: 'events/s',
       reference: { name: 'raw INSERT', value: rawRate }, peer: { name: 'Emmett', value: peerRate },
-      target: shape.target, meets: shape.needsPeer ? meetsRaw && (ratio(measured.value, peerRate) ?? 0) >= 2 : meetsRaw,
-      detail: `${sizes.appendSeconds} s each, a new stream per append${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
-      limit: `${await stats.summary(appends, 'append')}; ${measured.profile}`, load: load(),
+      target: shape.target, meets: shape.needsPeer ? meetsRaw && (ratio(fluxoRate, peerRate) ?? 0) >= 2 : meetsRaw,
+      detail: `median of ${sizes.appendRounds} rounds of ${sizes.appendSeconds} s per store (raw, Emmett, Fluxo in turn), a new stream per append; Fluxo per round ${rates.fluxo.map((r) => Math.round(r)).join(', ')}, raw ${rates.raw.map((r) => Math.round(r)).join(', ')}${rates.peer.length ? `, Emmett ${rates.peer.map((r) => Math.round(r)).join(', ')}` : ''}${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
+      limit: `profiled in a separate pass: ${await stats.summary(appends, 'append')}; ${profiledPass.profile}`, load: load(),
     });
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function closeStores(s: Stores): Promise<void> {
