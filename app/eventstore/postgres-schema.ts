@@ -112,7 +112,8 @@ export async function migrateEventStore(db: CommonQueryMethods): Promise<void> {
  * before it (the first: baseRevision + 1), and its stored metadata is the stream's metadata with
  * prevHash (the hash before it, the first: baseHash) and its hash: what every event of an append
  * shares travels once per call, not once per event (a chunk of an import has thousands).
- * Set-based, so a chunk of thousands of streams costs a few statements,
+ * One stream (most appends) takes plain statements on its row; many streams go set-based,
+ * so a chunk of thousands of streams costs a few statements,
  * not a few per stream: one upsert locks each existing stream's row, or creates it already at its
  * new tip, in name order (no deadlock between multi-stream appends); a stale expected revision
  * raises FX001, a chain tip that moved since the caller hashed raises FX002 — for the first such
@@ -133,7 +134,76 @@ DECLARE
   positions bigint[];
   stream_list jsonb := batch -> 'streams';
   metadata_list jsonb := batch -> 'metadata';
+  single jsonb;
+  single_stream text;
+  single_base_revision integer;
+  single_base_hash text;
+  single_events jsonb;
+  single_tip_hash text;
+  moved boolean;
+  single_event jsonb;
 BEGIN
+  IF jsonb_array_length(stream_list) = 1 THEN
+    -- One stream (most appends): plain statements cost a third of the set-based path below.
+    single := stream_list -> 0;
+    single_stream := single ->> 'stream';
+    single_base_revision := (single ->> 'baseRevision')::integer;
+    single_base_hash := single ->> 'baseHash';
+    single_events := single -> 'events';
+    event_count := jsonb_array_length(single_events);
+    single_tip_hash := single_events -> -1 ->> 'hash';
+    -- Optimistic: the row moves only from the tip the caller hashed against; else look at it.
+    IF single_base_revision < 0 THEN
+      INSERT INTO event_streams (stream_id, revision, last_hash) VALUES (single_stream, single_base_revision + event_count, single_tip_hash)
+      ON CONFLICT (stream_id) DO NOTHING RETURNING true INTO moved;
+    ELSE
+      UPDATE event_streams SET revision = single_base_revision + event_count, last_hash = single_tip_hash
+      WHERE stream_id = single_stream AND revision = single_base_revision AND last_hash IS NOT DISTINCT FROM single_base_hash
+      RETURNING true INTO moved;
+    END IF;
+    bad_revision := single_base_revision;
+    bad_hash := single_base_hash;
+    IF moved IS NULL THEN
+      SELECT revision, last_hash INTO bad_revision, bad_hash FROM event_streams WHERE stream_id = single_stream FOR UPDATE;
+      IF NOT FOUND THEN
+        bad_revision := -1;
+        bad_hash := NULL;
+      END IF;
+    END IF;
+    IF NOT ((single ->> 'expected') = 'any'
+         OR ((single ->> 'expected') = 'no_stream' AND bad_revision < 0)
+         OR ((single ->> 'expected') = 'stream_exists' AND bad_revision >= 0)
+         OR (single ->> 'expected') = bad_revision::text) THEN
+      RAISE EXCEPTION 'fluxo_conflict' USING ERRCODE = 'FX001',
+        DETAIL = jsonb_build_object('stream', single_stream, 'revision', bad_revision, 'hash', bad_hash)::text;
+    END IF;
+    IF moved IS NULL THEN
+      RAISE EXCEPTION 'fluxo_stale_chain' USING ERRCODE = 'FX002',
+        DETAIL = jsonb_build_object('stream', single_stream, 'revision', bad_revision, 'hash', bad_hash)::text;
+    END IF;
+    PERFORM pg_advisory_xact_lock_shared(7263011); -- APPENDING, before drawing positions
+    IF event_count = 1 THEN
+      positions := ARRAY[nextval('events_position_seq')];
+    ELSE
+      SELECT array_agg(p ORDER BY p) INTO positions
+        FROM (SELECT nextval('events_position_seq') AS p FROM generate_series(1, event_count)) drawn;
+    END IF;
+    PERFORM pg_advisory_xact_lock_shared(7263, ((positions[1] % 4294967296) - 2147483648)::integer); -- MARK
+    IF event_count = 1 THEN
+      single_event := single_events -> 0;
+      INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
+      VALUES (positions[1], (single_event ->> 'id')::uuid, single_stream, single_base_revision + 1, single_event ->> 'type', single_event -> 'data',
+              (metadata_list -> (single ->> 'metadata')::integer) || jsonb_build_object('prevHash', single_base_hash, 'hash', single_event ->> 'hash'));
+    ELSE
+      INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
+      SELECT positions[e.ord], e.id, single_stream, single_base_revision + e.ord::integer, e.type, e.data,
+             (metadata_list -> (single ->> 'metadata')::integer)
+               || jsonb_build_object('prevHash', CASE WHEN e.ord = 1 THEN single_base_hash ELSE lag(e.hash) OVER (ORDER BY e.ord) END, 'hash', e.hash)
+      FROM ROWS FROM (jsonb_to_recordset(single_events) AS (id uuid, type text, data jsonb, hash text)) WITH ORDINALITY e(id, type, data, hash, ord);
+    END IF;
+    RETURN positions;
+  END IF;
+
   WITH streams AS MATERIALIZED (
     SELECT s.stream, s.expected, s."baseRevision" AS base_revision, s."baseHash" AS base_hash,
            s."baseRevision" + jsonb_array_length(s.events) AS tip_revision, s.events -> -1 ->> 'hash' AS tip_hash
