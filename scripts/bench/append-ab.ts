@@ -1,6 +1,7 @@
 // Fluxo's appends alone, alternating how many append statements may run at once (group commit):
-//   TEST_DATABASE_URL=postgres://… npx tsx scripts/bench/append-ab.ts [--writers 8] [--events 1] [--modes 100,2] [--rounds 3]
-// A fresh database on that server; each round measures every mode for 3 s, so before/after figures
+//   npx tsx scripts/bench/append-ab.ts [--writers 8] [--events 1] [--modes 100,2] [--rounds 3]
+// On the bench's embedded PostgreSQL (BENCH_DATA_DIR, BENCH_PG_PORT), or on BENCH_DATABASE_URL's
+// server: a fresh database there; each round measures every mode for 3 s, so before/after figures
 // are taken minutes apart on the same load (100 in flight is the behaviour before group commit).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -8,15 +9,16 @@ import { createDb } from '../../app/db/pool';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { migrateDatabase } from '../../projections/schema';
 import { argNumber, argValue } from './args';
+import { startBenchServer } from './database';
 import { concurrently, load } from './measure';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) throw new Error('Set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to a PostgreSQL server');
 const writers = argNumber('writers', 8);
 const perAppend = argNumber('events', 1);
 const rounds = argNumber('rounds', 3);
 const modes = argValue('modes', '100,2').split(',');
 
+const server = await startBenchServer();
+const adminUrl = server.adminUrl;
 const name = `fluxo_append_ab_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -45,4 +47,5 @@ try {
   await db.end();
   await admin.query(`DROP DATABASE ${name}`);
   await admin.end();
+  await server.stop();
 }
