@@ -127,7 +127,7 @@ async function appendFigures(s: Stores, figures: Figure[]): Promise<void> {
       id: shape.id, name: shape.name, value: fluxoRate, unit: 'events/s',
       reference: { name: 'raw INSERT', value: rawRate }, peer: { name: 'Emmett', value: peerRate },
       target: shape.target, meets: shape.needsPeer ? meetsRaw && (ratio(fluxoRate, peerRate) ?? 0) >= 2 : meetsRaw,
-      detail: `median of ${sizes.appendRounds} rounds of ${sizes.appendSeconds} s per store (raw, Emmett, Fluxo in turn), a new stream per append; Fluxo per round ${rates.fluxo.map((r) => Math.round(r)).join(', ')}, raw ${rates.raw.map((r) => Math.round(r)).join(', ')}${rates.peer.length ? `, Emmett ${rates.peer.map((r) => Math.round(r)).join(', ')}` : ''}${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
+      detail: `${sizes.appendRounds === 1 ? 'one round' : `median of ${sizes.appendRounds} rounds`} of ${sizes.appendSeconds} s per store (raw, Emmett, Fluxo in turn), a new stream per append; Fluxo per round ${rates.fluxo.map((r) => Math.round(r)).join(', ')}, raw ${rates.raw.map((r) => Math.round(r)).join(', ')}${rates.peer.length ? `, Emmett ${rates.peer.map((r) => Math.round(r)).join(', ')}` : ''}${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
       limit: `profiled in a separate pass: ${await stats.summary(appends, 'append')}; ${profiledPass.profile}`, load: load(),
     });
   }
