@@ -78,7 +78,8 @@ type Prepared = {
   baseHash: string | null;
   /** The stream's JSON-safe metadata, shared by its events (and by the other streams of one call). */
   shared: AppendMetadata;
-  events: { id: string; revision: number; type: string; data: Record<string, unknown>; metadata: EventMetadata }[];
+  /** `text`: the data's canonical JSON, which its hash was taken over; it is also what is sent. */
+  events: { id: string; revision: number; type: string; data: Record<string, unknown>; text: string; metadata: EventMetadata }[];
 };
 
 /** `safeMetadata`: the stream's metadata, JSON-safe (shared by every event of the append). */
@@ -88,10 +89,11 @@ function prepare(append: StreamAppend, safeMetadata: AppendMetadata, tip: Tip): 
   const events = append.events.map((event) => {
     revision += 1;
     const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const hash = chainHash(append.streamId, revision, event.type, canonicalJson(data), metadataTextWith(safeMetadata, prevHash));
+    const text = canonicalJson(data);
+    const hash = chainHash(append.streamId, revision, event.type, text, metadataTextWith(safeMetadata, prevHash));
     const metadata = { ...safeMetadata, prevHash, hash } as EventMetadata;
     prevHash = hash;
-    return { id: randomUUID(), revision, type: event.type, data, metadata };
+    return { id: randomUUID(), revision, type: event.type, data, text, metadata };
   });
   return { stream: append.streamId, expected: String(append.expectedRevision), baseRevision: tip.revision, baseHash: tip.hash, shared: safeMetadata, events };
 }
@@ -109,7 +111,7 @@ function batchText(batches: Prepared[]): string {
     if (index === undefined) metadata.set(p.shared, (index = metadata.size));
     let events = '';
     for (const e of p.events) {
-      events += `${events === '' ? '' : ','}{"id":"${e.id}","type":${JSON.stringify(e.type)},"hash":${JSON.stringify(e.metadata.hash)},"data":${JSON.stringify(e.data)}}`;
+      events += `${events === '' ? '' : ','}{"id":"${e.id}","type":${JSON.stringify(e.type)},"hash":${JSON.stringify(e.metadata.hash)},"data":${e.text}}`;
     }
     streams += `${streams === '' ? '' : ','}{"stream":${JSON.stringify(p.stream)},"expected":${JSON.stringify(p.expected)},"baseRevision":${p.baseRevision},"baseHash":${JSON.stringify(p.baseHash)},"metadata":${index},"events":[${events}]}`;
   }
