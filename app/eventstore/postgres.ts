@@ -27,6 +27,8 @@ const REMEMBERED_TIPS = 20_000;
 const MAX_ATTEMPTS = 50;
 /** How often a waiter looks again while committed events sit behind an older open transaction. */
 const HELD_BACK_POLL_MS = 5;
+/** At most one cross-process notification per this many ms while appends keep coming. */
+const NOTIFY_SPACING_MS = 2;
 /** Append statements at once (unless told otherwise); appends arriving meanwhile wait and then share one statement. */
 const APPENDS_IN_FLIGHT = 2;
 /** A shared statement stops taking more appends at this many events. */
@@ -164,7 +166,9 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   let knownHorizon = 0n;
   // NOTIFY outside the append's transaction: a notifying commit holds PostgreSQL's global
   // notification lock through its WAL flush, which would serialize every append again. Pokes
-  // that arrive while one is in flight share the next one; its commit needs no flush.
+  // that arrive while one is in flight share the next one, sent NOTIFY_SPACING_MS later: every
+  // notification wakes each listening backend and process, and under a steady stream of appends
+  // back-to-back ones cost the appends CPU. Waiters in this process are woken at once.
   let notifier: Promise<pg.Client> | null = null;
   let notifying = false;
   let notifyAgain = false;
@@ -194,6 +198,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
         notifyAgain = false;
         const client = await connectNotifier();
         await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
+        if (notifyAgain && !closed) await new Promise((resolve) => setTimeout(resolve, NOTIFY_SPACING_MS));
       } while (notifyAgain && !closed);
     } catch {
       // Listeners also poll on a timeout; a lost notification only delays them.
