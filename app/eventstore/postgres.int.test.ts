@@ -134,3 +134,29 @@ it('PostgreSQL: an append the database refuses, written together with others, fa
     await database.drop();
   }
 });
+
+it('PostgreSQL: a follower in another process is woken by each append, even one right after another', async () => {
+  const database = await createTestDatabase();
+  const writer = createPostgresEventStore(database.db, database.url);
+  const follower = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  // Far longer than the test may take: returning before it means a notification woke the follower.
+  const patience = 60_000;
+  try {
+    await follower.waitForEvents(await follower.headPosition(), { timeoutMs: 1 }); // now listening
+    for (let n = 0; n < 3; n++) {
+      const head = await follower.headPosition();
+      const started = performance.now();
+      const woken = follower.waitForEvents(head, { timeoutMs: patience });
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the follower is asleep by now
+      const { position } = await writer.append(`follow-${n}`, [{ type: 'ContractTested', data: { n } }], { expectedRevision: 'no_stream', metadata: meta });
+      await woken;
+      expect(performance.now() - started).toBeLessThan(patience / 2);
+      expect(await follower.headPosition()).toBe(position);
+    }
+  } finally {
+    await writer.close();
+    await follower.close();
+    await database.drop();
+  }
+}, 90_000);

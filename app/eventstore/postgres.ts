@@ -165,13 +165,13 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   /** A read horizon once returned: every position below it is final (committed or never to be). */
   let knownHorizon = 0n;
   // NOTIFY outside the append's transaction: a notifying commit holds PostgreSQL's global
-  // notification lock through its WAL flush, which would serialize every append again. Pokes
-  // that arrive while one is in flight share the next one, sent NOTIFY_SPACING_MS later: every
-  // notification wakes each listening backend and process, and under a steady stream of appends
-  // back-to-back ones cost the appends CPU. Waiters in this process are woken at once.
+  // notification lock through its WAL flush, which would serialize every append again. Each
+  // notification wakes every listening backend and process, so they are spaced: at most one per
+  // NOTIFY_SPACING_MS, covering every append committed before it is sent (those a group commit
+  // stores together share one). Waiters in this process are woken at once (wakeAll).
   let notifier: Promise<pg.Client> | null = null;
-  let notifying = false;
-  let notifyAgain = false;
+  let notificationDue = false;
+  let lastNotified = -Infinity;
   function connectNotifier(): Promise<pg.Client> {
     notifier ??= (async () => {
       const client = new pg.Client({ connectionString });
@@ -187,24 +187,23 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     });
     return notifier;
   }
-  async function notify(): Promise<void> {
-    if (notifying) {
-      notifyAgain = true;
-      return;
-    }
-    notifying = true;
+  async function sendNotification(): Promise<void> {
+    notificationDue = false;
+    lastNotified = performance.now();
+    if (closed) return;
     try {
-      do {
-        notifyAgain = false;
-        const client = await connectNotifier();
-        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
-        if (notifyAgain && !closed) await new Promise((resolve) => setTimeout(resolve, NOTIFY_SPACING_MS));
-      } while (notifyAgain && !closed);
+      const client = await connectNotifier();
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
     } catch {
       // Listeners also poll on a timeout; a lost notification only delays them.
-    } finally {
-      notifying = false;
     }
+  }
+  function notify(): void {
+    if (notificationDue) return;
+    notificationDue = true;
+    const wait = lastNotified + NOTIFY_SPACING_MS - performance.now();
+    if (wait > 0) setTimeout(() => void sendNotification(), wait);
+    else setImmediate(() => void sendNotification());
   }
 
   function ensureListener(): Promise<void> {
@@ -259,7 +258,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
         known.set(stream, tip);
         continue;
       }
-      void notify();
+      notify();
       wakeAll();
       let next = 0;
       return prepared.map((p) => {
