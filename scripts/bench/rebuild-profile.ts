@@ -86,6 +86,7 @@ async function profileRebuild(url: string): Promise<void> {
     memory.heap = Math.max(memory.heap, usage.heapUsed);
     memory.external = Math.max(memory.external, usage.external);
   }, 200);
+  const began = performance.now();
   try {
     const result = await rebuildAll({
       db, eventStore, projectors,
@@ -93,7 +94,7 @@ async function profileRebuild(url: string): Promise<void> {
       concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
       onProgress: (p) => {
-        if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
+        if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s, ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
     });
     const used = process.cpuUsage(cpu);

@@ -155,13 +155,16 @@ async function rebuildFigure(url: string, figures: Figure[]): Promise<void> {
   // What the seed's live runner built event page by event page, to compare with the rebuild's.
   const incremental = await digestReadModels(db, projectors);
   await stats.reset();
+  // Timed without the V8 profiler (it slows Node's side of the rebuild, which the product never
+  // runs with); the profile beside the figure is taken in a second full rebuild right after.
+  const r = await measureRebuild(db, store, sizes.rebuildCapSeconds);
+  const statementsOfTimedRun = await stats.summary(r.applied, 'event applied by one projector');
   const measured = await profiled(() => measureRebuild(db, store, sizes.rebuildCapSeconds));
-  const r = measured.value;
   figures.push({
     id: 'rebuild', name: 'full rebuild of every read model', value: r.eventsPerSecond, unit: 'log events/s',
     target: '≥ 25,000 log events/s (1M events < 40 s)', meets: r.eventsPerSecond >= 25_000,
     detail: `${r.head} events, ${r.seconds.toFixed(1)} s for all projectors${r.capped.length ? ` (extrapolated after ${sizes.rebuildCapSeconds} s for ${r.capped.length} projectors)` : ''}`,
-    limit: `slowest: ${r.slowest}; ${await stats.summary(r.applied, 'event applied by one projector')}; ${measured.profile}`, load: load(),
+    limit: `slowest: ${r.slowest}; ${statementsOfTimedRun}; profiled rebuild (${Math.round(measured.value.eventsPerSecond)} log events/s with the profiler): ${measured.profile}`, load: load(),
   });
   const tables = Object.keys(incremental).length;
   const rows = Object.values(incremental).reduce((sum, t) => sum + t.rows, 0);
