@@ -119,8 +119,8 @@ async function profileRebuild(url: string): Promise<void> {
     await db.end();
   }
   if (statementsOn) {
-    const rows = await adminRun<{ calls: string; ms: number; query: string }>(url, `
-      SELECT s.calls::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+    const rows = await adminRun<{ calls: string; rows: string; ms: number; query: string }>(url, `
+      SELECT s.calls::text, s.rows::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
       ORDER BY s.total_exec_time DESC LIMIT 40`);
@@ -128,7 +128,7 @@ async function profileRebuild(url: string): Promise<void> {
       SELECT sum(s.calls)::text AS calls, sum(s.total_exec_time) AS ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'`);
     console.log(`SQL: ${totals?.[0]?.calls} statements, ${((totals?.[0]?.ms ?? 0) / 1000).toFixed(1)} s executing`);
-    for (const r of rows ?? []) console.log(`${(r.ms / 1000).toFixed(2).padStart(7)} s ${r.calls.padStart(6)}× ${r.query.slice(0, 130)}`);
+    for (const r of rows ?? []) console.log(`${(r.ms / 1000).toFixed(2).padStart(7)} s ${r.calls.padStart(6)}× ${r.rows.padStart(8)} rows ${r.query.slice(0, 120)}`);
   } else {
     console.log('pg_stat_statements not loaded on this server (shared_preload_libraries)');
   }
