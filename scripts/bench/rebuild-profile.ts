@@ -2,8 +2,7 @@
 // times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
 // with seconds per projector, the costliest statements (when the server loads pg_stat_statements) and,
 // with --cpu-prof, where Node spent its own time (the .cpuprofile is written to bench-results/tmp).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { createDb } from '../../app/db/pool';
@@ -11,6 +10,7 @@ import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { projectors } from '../../projections/registry';
 import { applyMs, DEFAULT_BATCH, DEFAULT_CONCURRENCY, rebuildAll } from '../../projections/rebuild';
 import { argNumber, argValue, hasFlag } from './args';
+import { cpuMeter } from './cpu';
 import { startBenchServer } from './database';
 import { load, summarizeProfile } from './measure';
 
@@ -25,35 +25,6 @@ async function adminRun<R extends pg.QueryResultRow>(url: string, text: string):
   } finally {
     await client.end();
   }
-}
-
-/**
- * CPU seconds of the embedded server's processes so far (postmaster, its live children, and the
- * children it has reaped): with other work on the machine, CPU time is steadier than wall time.
- */
-function serverCpuSeconds(): number | null {
-  if (process.env.BENCH_DATABASE_URL) return null;
-  const pidFile = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const ticks = 100; // USER_HZ on Linux
-  const fields = (pid: string) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    } catch {
-      return null;
-    }
-  };
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const f = fields(pid);
-    if (!f) continue;
-    // After the ')': state ppid … utime(11) stime(12) cutime(13) cstime(14).
-    if (Number(pid) === postmaster) total += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-    else if (Number(f[1]) === postmaster) total += Number(f[11]) + Number(f[12]);
-  }
-  return total / ticks;
 }
 
 async function main(): Promise<void> {
@@ -77,8 +48,7 @@ async function profileRebuild(url: string): Promise<void> {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  const cpu = process.cpuUsage();
-  const serverCpu = serverCpuSeconds();
+  const cpuUsed = cpuMeter();
   const memory = { peak: 0, heap: 0, external: 0 };
   const sampler = setInterval(() => {
     const usage = process.memoryUsage();
@@ -97,11 +67,10 @@ async function profileRebuild(url: string): Promise<void> {
         if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s, ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
     });
-    const used = process.cpuUsage(cpu);
+    const used = cpuUsed();
     console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB, heap used ${Math.round(memory.heap / 2 ** 20)} MB, external ${Math.round(memory.external / 2 ** 20)} MB)`);
     // The machine is shared: CPU seconds are the steadier measure of the rebuild's own work.
-    const serverUsed = serverCpu === null ? null : (serverCpuSeconds() ?? 0) - serverCpu;
-    console.log(`Node CPU ${((used.user + used.system) / 1e6).toFixed(1)} s${serverUsed === null ? '' : `, PostgreSQL CPU ${serverUsed.toFixed(1)} s`}`);
+    console.log(`Node CPU ${used.node.toFixed(1)} s${used.server === null ? '' : `, PostgreSQL CPU ${used.server.toFixed(1)} s`}`);
     const total = [...applyMs.values()].reduce((a, b) => a + b, 0);
     for (const [name, ms] of [...applyMs].sort((x, y) => y[1] - x[1])) {
       console.log(`  ${name.padEnd(24)} ${(ms / 1000).toFixed(2).padStart(7)} s ${((ms / total) * 100).toFixed(0).padStart(3)}%`);
