@@ -13,6 +13,7 @@ import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild } from './processes';
 import { settleCopiedHistory } from './settle';
+import { cpuMeter } from './cpu-time';
 // @ts-expect-error plain JavaScript module without types
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { BENCH_PASSWORD } from './seed';
@@ -122,8 +123,10 @@ async function main(): Promise<void> {
           const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
           await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body });
           await stats.reset();
+          const cpu = cpuMeter(fluxo.process.pid!);
           const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body });
           say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
+          say(`  ${cpu.per(post.total)}`);
           say(`  ${await stats.summary(post.total, 'request')}`);
           const rows = await one<{ calls: string; query: string; mean: number }>(url, `
             SELECT s.calls::text, s.mean_exec_time AS mean, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
