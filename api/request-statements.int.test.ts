@@ -8,6 +8,7 @@ import { createTestApp, seedTenant, settleLog, type Client, type TestApp } from 
 
 let t: TestApp;
 let admin: Client;
+let expenseId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,6 +16,7 @@ beforeAll(async () => {
   for (const amount of ['10.00', '20.00', '30.00']) {
     const created = await admin.request('POST', '/api/expenses', { description: `Despesa ${amount}`, amount, category: 'operational', date: '2025-01-10' });
     expect(created.statusCode).toBe(201);
+    expenseId = (created.json() as { id: string }).id;
   }
   // Nothing else talks to the database while statements are counted: the log settles first, and
   // the session has read its writes back (its next read would wait for them otherwise).
@@ -69,6 +71,17 @@ describe('statements per request', () => {
     expect(status).toBe(200);
     expect(statements.map((s) => s.trim().split(/\s+/)[0].toUpperCase()), statements.join('\n')).toEqual(['SELECT', 'START', 'SELECT', 'SELECT', 'COMMIT', 'SELECT']);
     expect((JSON.parse(body) as { version?: number }[]).every((record) => record.version === 0)).toBe(true);
+  });
+
+  // A record (GET one, and what a write answers after read-your-writes): the tenant's settings and
+  // the query leave in one round trip (app/db/tenant-statement.ts), not BEGIN, tenant, query, COMMIT.
+  it('GET /api/expenses/:id: session, one statement as the tenant, then its revision', async () => {
+    const { statements, status, body } = await statementsOf(`/api/expenses/${expenseId}`);
+    expect(status).toBe(200);
+    expect(statements.map((s) => s.trim().split(/\s+/)[0].toUpperCase()), statements.join('\n')).toEqual(['SELECT', 'SELECT', 'SELECT']);
+    expect(statements[1]).toMatch(/FROM expenses WHERE organization_id = \$1 AND id = \$2/);
+    expect(statements[2]).toMatch(/FROM event_streams/);
+    expect((JSON.parse(body) as { id: string }).id).toBe(expenseId);
   });
 
   it('a list page carries its total in Content-Range without a second count', async () => {

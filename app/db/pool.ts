@@ -1,5 +1,6 @@
 // One slonik pool per database, with the type parsing Fluxo relies on: money as bigint centavos,
 // business dates as 'YYYY-MM-DD', instants as ISO strings, and zod-validated rows.
+import pg from 'pg';
 import {
   createPool,
   SchemaValidationError,
@@ -16,6 +17,20 @@ const typeParsers: DriverTypeParser[] = [
   { name: 'timestamp', parse: (value: string) => new Date(value + 'Z').toISOString() },
 ];
 
+/** The same parsing for node-postgres' own clients, by the built-in types' fixed OIDs (value, array). */
+const BUILTIN_OIDS: Record<string, [number, number]> = { int8: [20, 1016], numeric: [1700, 1231], date: [1082, 1182], timestamptz: [1184, 1185], timestamp: [1114, 1115] };
+const TEXT_ARRAY = 1009;
+const rawParsers = new Map<number, (value: string) => unknown>();
+for (const { name, parse } of typeParsers) {
+  const [oid, arrayOid] = BUILTIN_OIDS[name];
+  rawParsers.set(oid, parse);
+  const elements = (pg.types.getTypeParser as (oid: number) => (value: string) => (string | null)[])(TEXT_ARRAY);
+  rawParsers.set(arrayOid, (value) => elements(value).map((element) => (element === null ? null : parse(element))));
+}
+const rawTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => rawParsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 const resultParser: Interceptor = {
   name: 'fluxo-result-parser',
   transformRow: (context, query, row) => {
@@ -29,10 +44,36 @@ const resultParser: Interceptor = {
 
 export type Db = DatabasePool;
 
+/**
+ * Beside each pool, a few plain node-postgres connections (same login, same parsing) for the
+ * statements slonik cannot send in one round trip (tenant-statement.ts); created on first use.
+ */
+const singleTripPools = new WeakMap<Db, pg.Pool>();
+
+/** The plain connections of `db`, or undefined for a pool createDb did not make. */
+export const singleTripPoolOf = (db: Db): pg.Pool | undefined => singleTripPools.get(db);
+
 export async function createDb(
   connectionString: string,
   options: { maximumPoolSize?: number; allowForeignConnections?: boolean } = {},
 ): Promise<Db> {
+  const pool = await createSlonikPool(connectionString, options);
+  const singleTrip = new pg.Pool({
+    connectionString, max: 10, types: rawTypes, statement_timeout: 60_000, connectionTimeoutMillis: 5_000, allowExitOnIdle: true,
+  });
+  singleTrip.on('error', () => undefined);
+  const db: Db = {
+    ...pool,
+    end: async () => {
+      await singleTrip.end();
+      await pool.end();
+    },
+  };
+  singleTripPools.set(db, singleTrip);
+  return db;
+}
+
+function createSlonikPool(connectionString: string, options: { maximumPoolSize?: number; allowForeignConnections?: boolean }): Promise<DatabasePool> {
   return createPool(connectionString, {
     typeParsers,
     interceptors: [resultParser],

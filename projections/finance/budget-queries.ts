@@ -96,7 +96,7 @@ export async function listBudgets(
   return listPage(tx, { row: budgetRow, columns, from: sql.fragment`(${budgetsWithSpending(organizationId, today)}) x` }, where, page);
 }
 
-export function findBudget(tx: CommonQueryMethods, organizationId: string, today: string, id: string): Promise<BudgetRow | null> {
+export function findBudget(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, today: string, id: string): Promise<BudgetRow | null> {
   if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(budgetRow)`SELECT ${columns} FROM (${budgetsWithSpending(organizationId, today)}) x WHERE id = ${id}`);
 }

@@ -64,7 +64,7 @@ export function listCategories(tx: CommonQueryMethods, where: FragmentSqlToken, 
   return listPage(tx, { row: categoryRow, columns, from: sql.fragment`categories` }, where, page);
 }
 
-export function findCategory(tx: CommonQueryMethods, organizationId: string, id: string): Promise<CategoryRow | null> {
+export function findCategory(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, id: string): Promise<CategoryRow | null> {
   if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(categoryRow)`SELECT ${columns} FROM categories WHERE organization_id = ${organizationId} AND id = ${id}`);
 }

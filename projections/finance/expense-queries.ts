@@ -88,7 +88,7 @@ export function listExpenses(tx: CommonQueryMethods, where: FragmentSqlToken, pa
   return listPage(tx, { row: expenseRow, columns, from: sql.fragment`expenses` }, where, page);
 }
 
-export function findExpense(tx: CommonQueryMethods, organizationId: string, id: string): Promise<ExpenseRow | null> {
+export function findExpense(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, id: string): Promise<ExpenseRow | null> {
   if (!isUuid(id)) return Promise.resolve(null);
   return tx.maybeOne(sql.type(expenseRow)`SELECT ${columns} FROM expenses WHERE organization_id = ${organizationId} AND id = ${id}`);
 }

@@ -121,7 +121,7 @@ export function listGoals(tx: CommonQueryMethods, organizationId: string, params
   return listPage(tx, { row: goalRow, columns, from: sql.fragment`financial_goals` }, goalFilter(organizationId, params.filter), params);
 }
 
-export function findGoal(tx: CommonQueryMethods, organizationId: string, id: string): Promise<GoalRow | null> {
+export function findGoal(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, id: string): Promise<GoalRow | null> {
   return tx.maybeOne(sql.type(goalRow)`SELECT ${columns} FROM financial_goals WHERE organization_id = ${organizationId} AND id = ${id}`);
 }
 

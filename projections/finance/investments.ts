@@ -125,7 +125,7 @@ export function listInvestments(tx: CommonQueryMethods, organizationId: string, 
   return listPage(tx, { row: investmentRow, columns, from: sql.fragment`investments` }, investmentFilter(organizationId, params.filter), params);
 }
 
-export function findInvestment(tx: CommonQueryMethods, organizationId: string, id: string): Promise<InvestmentRow | null> {
+export function findInvestment(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, id: string): Promise<InvestmentRow | null> {
   return tx.maybeOne(sql.type(investmentRow)`SELECT ${columns} FROM investments WHERE organization_id = ${organizationId} AND id = ${id}`);
 }
 

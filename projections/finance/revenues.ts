@@ -107,7 +107,7 @@ export function listRevenues(tx: CommonQueryMethods, organizationId: string, par
   return listPage(tx, { row: revenueRow, columns, from: sql.fragment`revenues` }, revenueFilter(organizationId, params.filter), params);
 }
 
-export function findRevenue(tx: CommonQueryMethods, organizationId: string, id: string): Promise<RevenueRow | null> {
+export function findRevenue(tx: Pick<CommonQueryMethods, 'maybeOne'>, organizationId: string, id: string): Promise<RevenueRow | null> {
   return tx.maybeOne(sql.type(revenueRow)`SELECT ${columns} FROM revenues WHERE organization_id = ${organizationId} AND id = ${id}`);
 }
 
