@@ -324,12 +324,13 @@ export function createProjectionRunner(deps: {
       if (handles && !events.some((event) => handles(event.type))) nothingFor.push(projector.name);
       else due.push(projector);
     }
-    // The read models a write waits for (Projector.answers) apply the usual page in one transaction:
-    // the write is answered after one commit, not one per projector. The derived views commit one
-    // by one, so each is visible to other sessions as soon as it is ready. Only when the shared
-    // transaction fails is the page applied projector by projector, each failure isolated.
+    // A lane applies the usual page in one transaction: the write is answered after one commit,
+    // not one per projector, and the derived views (ledger, search, triggers…) cost one leader-lock
+    // check, one failures read and one checkpoint write for the page, not one each (~5 round trips
+    // per projector). Only when the shared transaction fails is the page applied projector by
+    // projector, each failure isolated. A pass over both lanes at once (catchUp) applies them apart.
     let together = false;
-    if (due.length > 1 && due.every((p) => p.answers)) {
+    if (due.length > 1 && due.every((p) => Boolean(p.answers) === Boolean(due[0].answers))) {
       try {
         await applyPageTogether(due, events, fencePid);
         together = true;
