@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,43 @@ describe('projection runner', () => {
       const row = await database.db.maybeOne(sql.type(z.object({ balance: z.bigint() }))`SELECT balance FROM test_ledger WHERE account = 'ao-vivo'`);
       expect(row?.balance).toBe(4200n);
       expect(runner.isLeader()).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('moves the checkpoint of a projector the page has nothing for in the same commit, and never waits on its row', async () => {
+    // Two read models answering the same records (applied together) and one the page has nothing for.
+    const counter = (name: string, type: string): Projector => ({
+      name, version: 1, tables: [], answers: ['ledger'], handles: (t) => t === type,
+      migrate: async () => undefined, handle: async () => undefined,
+    });
+    const lane = [counter('test_a', 'LedgerMoved'), counter('test_b', 'LedgerMoved'), counter('test_idle', 'SomethingElse')];
+    const checkpoint = (name: string) => database.db.oneFirst(sql.type(z.object({ position: z.bigint() }))`
+      SELECT position FROM projection_checkpoints WHERE name = ${name}`);
+    const append = () => store.append(`ledger-${randomUUID()}`, [{ type: 'LedgerMoved', data: { account: 'parado', amount: 1, seq: -2 } }], { expectedRevision: 'no_stream', metadata: meta() });
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: lane });
+    await runner.start();
+    try {
+      const first = await append();
+      expect(await runner.waitFor(first.position, 5_000)).toBe(true);
+      expect(await checkpoint('test_idle')).toBeGreaterThanOrEqual(first.position);
+      // Another transaction (a rebuild's swap) holds the idle projector's row: the others go on.
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      try {
+        await holder.query(`BEGIN; SELECT 1 FROM projection_checkpoints WHERE name = 'test_idle' FOR UPDATE`);
+        const second = await append();
+        expect(await runner.waitFor(second.position, 5_000, ['test_a', 'test_b'])).toBe(true);
+        expect(await checkpoint('test_a')).toBeGreaterThanOrEqual(second.position);
+        expect(await checkpoint('test_idle')).toBeLessThan(second.position);
+        await holder.query('COMMIT');
+      } finally {
+        await holder.end();
+      }
+      const third = await append();
+      expect(await runner.waitFor(third.position, 5_000)).toBe(true);
+      expect(await checkpoint('test_idle')).toBeGreaterThanOrEqual(third.position);
     } finally {
       await runner.stop();
     }

@@ -207,7 +207,9 @@ export function createProjectionRunner(deps: {
   /**
    * Several projectors, one page, one transaction: their checkpoints locked (in name order) and the
    * leader lock checked in one statement, their held-back organizations read in one, each applies
-   * its page (`apply`), and one statement moves every checkpoint. Read models need no fsync of their
+   * its page (`apply`), and one statement moves every checkpoint, with those of the lane's projectors
+   * the page has nothing for (`past`: moved to its end, never back; one whose row another transaction
+   * holds, a rebuild's swap, is skipped, not waited for, and moves on a later pass). Read models need no fsync of their
    * own: the checkpoints commit with them, so a crash that loses the last commits loses both, and
    * the runner applies those events again. Throws when any projector fails.
    */
@@ -216,11 +218,13 @@ export function createProjectionRunner(deps: {
     events: readonly RecordedEvent[],
     fencePid: number | null,
     apply: (projector: Projector, kept: readonly RecordedEvent[], tx: Tx) => Promise<void> = (p, kept, tx) => applyEvents(p, kept, tx),
+    past: { names: readonly string[]; position: bigint } = { names: [], position: 0n },
   ): Promise<void> {
     const names = together.map((p) => p.name).sort();
     let touched = new Set<string>() as Set<string> | 'all';
     const writers = new Set<string>();
     type Moved = { name: string; after: bigint; through: bigint; applied: number };
+    let pastMoved: readonly string[] = [];
     const moved = await db.transaction(async (tx): Promise<Moved[]> => {
       const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), held: z.boolean() }))`
         SELECT name, position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
@@ -243,11 +247,22 @@ export function createProjectionRunner(deps: {
         touched = mergeTouched(touched, touchedBy(kept));
         result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
       }
-      if (result.length > 0) {
-        await tx.query(sql.unsafe`
-          UPDATE projection_checkpoints c SET position = v.position, updated_at = now()
-          FROM unnest(${sql.array(result.map((r) => r.name), 'text')}::text[], ${sql.array(result.map((r) => r.through.toString()), 'int8')}::bigint[]) AS v(name, position)
-          WHERE c.name = v.name`);
+      if (result.length > 0 || past.names.length > 0) {
+        pastMoved = await tx.anyFirst(sql.type(z.object({ name: z.string() }))`
+          WITH moved AS (
+            UPDATE projection_checkpoints c SET position = v.position, updated_at = now()
+            FROM unnest(${sql.array(result.map((r) => r.name), 'text')}::text[], ${sql.array(result.map((r) => r.through.toString()), 'int8')}::bigint[]) AS v(name, position)
+            WHERE c.name = v.name
+            RETURNING c.name
+          ), past AS (
+            UPDATE projection_checkpoints SET position = ${past.position.toString()}::bigint, updated_at = now()
+            WHERE name IN (
+              SELECT name FROM projection_checkpoints
+              WHERE name = ANY(${sql.array([...past.names], 'text')}) AND position < ${past.position.toString()}::bigint
+              ORDER BY name FOR UPDATE SKIP LOCKED)
+            RETURNING name
+          )
+          SELECT name FROM past`);
       }
       return result;
     });
@@ -257,6 +272,7 @@ export function createProjectionRunner(deps: {
       logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
       applied.set(m.name, m.through);
     }
+    for (const name of pastMoved) if ((applied.get(name) ?? -1n) < past.position) applied.set(name, past.position);
     // The writes waiting for these projectors go on now, not after the rest of the pass.
     if (moved.length > 0) progress.emit('applied');
   }
@@ -332,7 +348,7 @@ export function createProjectionRunner(deps: {
     let together = false;
     if (due.length > 1 && due.every((p) => Boolean(p.answers) === Boolean(due[0].answers))) {
       try {
-        await applyPageTogether(due, events, fencePid);
+        await applyPageTogether(due, events, fencePid, undefined, { names: nothingFor, position: last });
         together = true;
       } catch (error) {
         if (error instanceof LostLeadership) throw error;
@@ -361,7 +377,7 @@ export function createProjectionRunner(deps: {
     };
     await Promise.all(Array.from({ length: Math.min(SEPARATE_APPLIES_AT_ONCE, separately.length) }, worker));
     if (lost) throw lost;
-    await advancePast(nothingFor, last, fencePid);
+    if (!together) await advancePast(nothingFor, last, fencePid);
     progress.emit('applied');
     return events.length;
   }
