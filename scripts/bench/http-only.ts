@@ -125,7 +125,7 @@ async function main(): Promise<void> {
           await stats.reset();
           const cpu = cpuMeter(fluxo.process.pid!);
           const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body });
-          say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
+          say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
           say(`  ${cpu.per(post.total)}`);
           say(`  ${await stats.summary(post.total, 'request')}`);
           const rows = await one<{ calls: string; query: string; mean: number }>(url, `

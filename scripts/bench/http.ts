@@ -2,7 +2,7 @@
 // one-SELECT reference route, loaded by autocannon at 16 connections from this process.
 import autocannon from 'autocannon';
 
-export type Load = { requestsPerSecond: number; p99: number; errors: number; non2xx: number; total: number };
+export type Load = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
 export async function hammer(options: { url: string; seconds: number; connections?: number; cookie?: string; cookies?: readonly string[]; method?: 'GET' | 'POST'; body?: unknown }): Promise<Load> {
   let connection = 0;
@@ -19,7 +19,7 @@ export async function hammer(options: { url: string; seconds: number; connection
     headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body ? { 'content-type': 'application/json' } : {}), accept: 'application/json' },
     body: options.body ? JSON.stringify(options.body) : undefined,
   });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, total: result.requests.total };
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, total: result.requests.total };
 }
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
