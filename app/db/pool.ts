@@ -62,6 +62,10 @@ export async function createDb(
     connectionString, max: 10, types: rawTypes, statement_timeout: 60_000, connectionTimeoutMillis: 5_000, allowExitOnIdle: true,
   });
   singleTrip.on('error', () => undefined);
+  // A checked-out client has no listener of the pool's: the FATAL a PostgreSQL shutdown sends right
+  // after a query's last message would otherwise crash the process as an unhandled 'error'. Such a
+  // client is no longer queryable and leaves the pool when released.
+  singleTrip.on('connect', (client) => client.on('error', () => undefined));
   const db: Db = {
     ...pool,
     end: async () => {
