@@ -171,6 +171,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   // stores together share one). Waiters in this process are woken at once (wakeAll).
   let notifier: Promise<pg.Client> | null = null;
   let notificationDue = false;
+  let notificationSending = false;
   let lastNotified = -Infinity;
   function connectNotifier(): Promise<pg.Client> {
     notifier ??= (async () => {
@@ -191,19 +192,28 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     notificationDue = false;
     lastNotified = performance.now();
     if (closed) return;
+    notificationSending = true;
     try {
       const client = await connectNotifier();
       await client.query('SELECT pg_notify($1, $2)', [CHANNEL, '']);
     } catch {
       // Listeners also poll on a timeout; a lost notification only delays them.
+    } finally {
+      notificationSending = false;
     }
+    // Appends that came while it was in flight: the next one (one query at a time on the connection).
+    if (notificationDue) schedule();
+  }
+  function schedule(): void {
+    if (notificationSending) return;
+    const wait = lastNotified + NOTIFY_SPACING_MS - performance.now();
+    if (wait > 0) setTimeout(() => void sendNotification(), wait);
+    else setImmediate(() => void sendNotification());
   }
   function notify(): void {
     if (notificationDue) return;
     notificationDue = true;
-    const wait = lastNotified + NOTIFY_SPACING_MS - performance.now();
-    if (wait > 0) setTimeout(() => void sendNotification(), wait);
-    else setImmediate(() => void sendNotification());
+    schedule();
   }
 
   function ensureListener(): Promise<void> {
