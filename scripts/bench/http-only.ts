@@ -13,7 +13,7 @@ import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild } from './processes';
 import { settleCopiedHistory } from './settle';
-import { cpuMeter } from './cpu-time';
+import { requestCpuMeter } from './cpu';
 // @ts-expect-error plain JavaScript module without types
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { BENCH_PASSWORD } from './seed';
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
           const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
           await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body });
           await stats.reset();
-          const cpu = cpuMeter(fluxo.process.pid!);
+          const cpu = requestCpuMeter(fluxo.process.pid!);
           const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body });
           say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
           say(`  ${cpu.per(post.total)}`);
