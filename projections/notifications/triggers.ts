@@ -21,7 +21,7 @@ import {
   bankSyncFailedNotification, budgetNotification, importedTransactionNotification, insightNotification, welcomeNotification,
   type NotificationIntent,
 } from '../../domain/notifications/triggers';
-import { saoPauloDate } from '../../domain/shared/dates';
+import { addMonths, saoPauloDate } from '../../domain/shared/dates';
 import type { Projector, Tx } from '../projector';
 import { mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
 import { big, jsonbOf, Rows, type Row, rowsFor, type Resident } from '../rows';
@@ -69,13 +69,7 @@ function monthOf(rule: Row): Row {
 /** The first day of each month from start's to end's ('YYYY-MM-01'). */
 function monthsBetween(start: string, end: string): string[] {
   const months: string[] = [];
-  for (let year = Number(start.slice(0, 4)), month = Number(start.slice(5, 7)); `${year}-${String(month).padStart(2, '0')}` <= end.slice(0, 7); ) {
-    months.push(`${year}-${String(month).padStart(2, '0')}-01`);
-    if (++month > 12) {
-      month = 1;
-      year++;
-    }
-  }
+  for (let month = `${start.slice(0, 7)}-01`; month <= end; month = addMonths(month, 1)) months.push(month);
   return months;
 }
 const lastDayOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -235,22 +229,24 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await months.load(tx, monthKeys);
 
   const base = new Map<string, bigint>();
+  // A period is whole months (currentPeriod): its one-off expenses are the months' totals. A rebuild
+  // that holds every month total adds them here (the table gets them only when the rebuild ends);
+  // otherwise SQL reads them from the table.
+  const monthsInMemory = windows.size > 0 && months.whole() !== null;
+  if (monthsInMemory) {
+    const monthsOfWindow = [...windows].map(([key, w]) => ({
+      key, rows: monthsBetween(w.start_date, w.end_date).map((month): Row => ({ organization_id: w.organization_id, budget_category: w.category, month })),
+    }));
+    await months.load(tx, monthsOfWindow.flatMap((w) => w.rows));
+    for (const { key, rows } of monthsOfWindow) {
+      for (const row of rows) base.set(key, (base.get(key) ?? 0n) + BigInt((months.get(row)?.amount as string | number | undefined) ?? 0));
+    }
+  }
   const rulesInMemory = windows.size > 0 ? state.rules.whole() : null;
   if (rulesInMemory) {
     // A rebuild holding every rule: the same sums, over the rules in memory (category first: most
-    // rules are in no window of the page, and are passed over without building a string). With the
-    // month totals in memory too, one-off expenses come from them, as in SQL: a period adds a few
-    // months instead of visiting each of its organization's expenses at every page.
-    const monthsInMemory = months.whole() !== null;
-    if (monthsInMemory) {
-      const monthsOfWindow = [...windows].map(([key, w]) => ({
-        key, rows: monthsBetween(w.start_date, w.end_date).map((month): Row => ({ organization_id: w.organization_id, budget_category: w.category, month })),
-      }));
-      await months.load(tx, monthsOfWindow.flatMap((w) => w.rows));
-      for (const { key, rows } of monthsOfWindow) {
-        for (const row of rows) base.set(key, (base.get(key) ?? 0n) + BigInt((months.get(row)?.amount as string | number | undefined) ?? 0));
-      }
-    }
+    // rules are in no window of the page, and are passed over without building a string); one-off
+    // expenses only when the month totals are not in memory.
     const windowsOf = new Map<unknown, Map<string, string[]>>();
     for (const [key, w] of windows) {
       const byOrganization = windowsOf.get(w.category) ?? new Map<string, string[]>();
@@ -269,19 +265,6 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
     }
   } else if (windows.size > 0) {
     const keys = [...windows.entries()];
-    // A period is whole months (currentPeriod): its one-off expenses are the months' totals. A
-    // rebuild that spilled the rules but holds every month total adds those here instead (the
-    // table gets them only when the rebuild ends).
-    const monthsInMemory = months.whole();
-    if (monthsInMemory) {
-      for (const row of monthsInMemory) {
-        for (const [key, w] of keys) {
-          if (lower(row.organization_id) === lower(w.organization_id) && row.budget_category === w.category && String(row.month) >= w.start_date && String(row.month) <= w.end_date) {
-            base.set(key, (base.get(key) ?? 0n) + BigInt(row.amount as string | number));
-          }
-        }
-      }
-    }
     const oneOff = monthsInMemory ? sql.fragment`0` : sql.fragment`(
         SELECT COALESCE(SUM(m.amount), 0) FROM notification_spending_months m
         WHERE m.organization_id = k.organization_id AND m.budget_category = k.category AND m.month BETWEEN k.start_date AND k.end_date

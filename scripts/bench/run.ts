@@ -19,6 +19,7 @@ import { startChild } from './processes';
 import { settleCopiedHistory } from './settle';
 // @ts-expect-error plain JavaScript module without types
 import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { median } from '../../app/insights/stats';
 import { measureRebuild } from './rebuild-rate';
 import { cpuMeter } from './cpu';
 import { digestDifferences, digestReadModels } from '../../projections/rebuild-equality';
@@ -132,12 +133,6 @@ async function appendFigures(s: Stores, figures: Figure[]): Promise<void> {
       limit: `profiled in a separate pass: ${await stats.summary(appends, 'append')}; ${profiledPass.profile}`, load: load(),
     });
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function closeStores(s: Stores): Promise<void> {
