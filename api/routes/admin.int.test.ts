@@ -40,6 +40,9 @@ describe('admin API (super admin)', () => {
     const owner = await loginAs(t.app, 'dono@bompreco.com.br', 'senha123');
     const revenue = await t.app.inject({ method: 'POST', url: '/api/revenues', headers: { cookie: owner.cookie }, payload: { description: 'Vendas do dia', amount: '1500.50', date: '2026-03-02', status: 'received' } });
     expect(revenue.statusCode).toBe(201);
+    // The per-organization revenue is a derived view: the owner's own next read waits for it, another
+    // session (the super admin's) sees it once the runner has applied the log.
+    expect(await t.runner.waitFor(await t.deps.eventStore.headPosition())).toBe(true);
 
     const list = await root.request('GET', `/api/admin/organizations?filter=${encodeURIComponent(JSON.stringify({ q: 'bom preço' }))}`);
     expect(list.statusCode).toBe(200);
