@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors';
 import { ConcurrencyError } from '../../app/eventstore/port';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../app/db/unavailable';
-import { answerStoredWrite } from './stored-writes';
+import { answerStoredWrite, STALE_RECORD_MESSAGE } from './stored-writes';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -56,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       return reply.status(statusOf[error.kind]).send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error instanceof ConcurrencyError) {
-      return reply.status(409).send({ message: 'Este registro foi alterado por outra pessoa ao mesmo tempo. Recarregue e tente novamente.' });
+      return reply.status(409).send({ message: STALE_RECORD_MESSAGE });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
