@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditAccessRefusal } from '../../domain/identity/audit-access';
 import { canEditData } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
+import { NO_ORGANIZATION } from '../../app/finance/tenant';
 
 /** How a route is reached; a route may declare it in `config.access`, else it follows from its method and path. */
 export type Access = 'public' | 'signed-in' | 'super-admin' | 'analyst' | 'tenant-write';
@@ -41,7 +42,6 @@ export function accessOf(method: string, url: string, declared?: Access): Access
 }
 
 export const SIGN_IN_REQUIRED = 'Sessão expirada ou inexistente. Faça login novamente.';
-export const NO_ORGANIZATION = 'Selecione uma organização (personificação) para acessar estes dados.';
 
 export function checkAccess(request: FastifyRequest, now: Date = new Date()): void {
   const url = request.routeOptions.url;

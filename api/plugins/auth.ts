@@ -8,6 +8,7 @@ import { endImpersonation } from '../../app/identity/impersonation';
 import type { AuditAccess } from '../../domain/identity/audit-access';
 import { canEditData, canReadAudit, type Role } from '../../domain/identity/roles';
 import { DomainError, forbidden } from '../../domain/shared/errors';
+import { NO_ORGANIZATION } from '../../app/finance/tenant';
 import { findOrganization } from '../../projections/identity/queries';
 import { IDENTITY_PROJECTOR } from '../../projections/identity/users';
 import { acceptedCorrelationId } from '../../app/log-safety';
@@ -160,7 +161,7 @@ export function requireAuth(request: FastifyRequest): Auth {
 /** A signed-in user acting on an organization (their own or, for a super admin, the impersonated one). */
 export function requireTenant(request: FastifyRequest): Auth & { organizationId: string } {
   const auth = requireAuth(request);
-  if (!auth.organizationId) throw forbidden('Selecione uma organização (personificação) para acessar estes dados.');
+  if (!auth.organizationId) throw forbidden(NO_ORGANIZATION);
   return auth as Auth & { organizationId: string };
 }
 

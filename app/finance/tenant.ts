@@ -2,7 +2,9 @@
 import { forbidden } from '../../domain/shared/errors';
 import type { ActorContext } from '../context';
 
+export const NO_ORGANIZATION = 'Selecione uma organização (personificação) para acessar estes dados.';
+
 export function tenantOf(context: ActorContext): string {
-  if (!context.organizationId) throw forbidden('Selecione uma organização (personificação) para acessar estes dados.');
+  if (!context.organizationId) throw forbidden(NO_ORGANIZATION);
   return context.organizationId;
 }
