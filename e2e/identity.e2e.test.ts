@@ -1,7 +1,8 @@
 // Identity and administration in a real browser: an org_admin creates a user; the new user (view-only)
 // sees no Usuários menu and no create buttons; the super admin, not acting as anyone, sees the admin
 // panel only (no tenant request, no 403), acts as the organization, sees the banner, and returns with
-// 'Voltar ao Admin'; the super admin creates a platform analyst, who sees only the projections and rebuilds one.
+// 'Voltar ao Admin'; the super admin creates a platform analyst, who sees only the projections and rebuilds one,
+// and resets that analyst's password.
 import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -187,6 +188,32 @@ describe('Usuários, papéis e personificação', () => {
     await expenses.getByRole('button', { name: `Reprocessar ${organization.name}` }).click();
     await page.getByText(`Reprocessamento de ${organization.name} em expenses solicitado`).waitFor();
     await expenses.getByText('Nenhuma').waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+
+  it("the super admin resets the analyst's password from the Usuários tab; only the new one signs in", async () => {
+    const admin = await signedInPage(browser, app.url, SUPER_ADMIN);
+    await admin.getByRole('tab', { name: 'Usuários' }).click();
+    await admin.getByRole('row').filter({ hasText: 'analista@fluxo.app' }).getByRole('button', { name: 'Redefinir senha de Ana Analista' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Redefinir Senha' });
+    await dialog.getByText('Redefinindo senha para').waitFor();
+    await dialog.getByText('Ana Analista').waitFor();
+    await dialog.getByLabel('Nova senha').fill('nova-analista-1');
+    await dialog.getByRole('button', { name: 'Redefinir Senha' }).click();
+    await admin.getByText('A senha foi redefinida com sucesso').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await admin.context().close();
+
+    const refused = await newPage(browser, app.url);
+    await refused.goto('/login');
+    await refused.getByLabel(/email/i).fill('analista@fluxo.app');
+    await refused.getByLabel(/senha/i).fill('analista123');
+    await refused.getByRole('button', { name: /entrar/i }).click();
+    await refused.getByText('Email ou senha inválidos').waitFor();
+    await refused.context().close();
+    const page = await signedInPage(browser, app.url, { email: 'analista@fluxo.app', password: 'nova-analista-1' });
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Projeções' }).waitFor();
     await page.context().close();
   });
 });

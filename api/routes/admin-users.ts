@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
-import { createOrganizationUser, createPlatformAnalyst, removeUser, updateUser } from '../../app/identity/users';
+import { createOrganizationUser, createPlatformAnalyst, removeUser, resetPasswordOf, updateUser } from '../../app/identity/users';
 import { ANALYST_WITHOUT_ORGANIZATION, roleChangeRefusal, roles, roleSchema } from '../../domain/identity/roles';
 import { notFound, validationError } from '../../domain/shared/errors';
 import { adminUserSort, findAdminUser, listAdminUsers } from '../../projections/identity/admin-queries';
@@ -10,7 +10,7 @@ import { findActiveUser, findOrganization, findUserEvenDeleted, type UserRow } f
 import { actorContext, requireSuperAdmin } from '../plugins/auth';
 import { listQuerySchema, parseListParams, sendList } from '../plugins/list';
 import { avatarUrl } from './auth';
-import { auditAccessOf, newUserBody, userDetailsBody } from './organization-users';
+import { auditAccessOf, newUserBody, PASSWORD_RESET_DONE, resetPasswordBody, userDetailsBody } from './organization-users';
 
 const messageResponse = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().uuid('Usuário não encontrado') });
@@ -104,6 +104,20 @@ export const adminUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     if (target.id === auth.userId && request.body.role !== target.role) throw validationError('Você não pode alterar o seu próprio perfil de acesso');
     await updateUser(deps, target, { ...request.body, auditAccess: auditAccessOf(request.body) }, actorContext(request, deps));
     return toAdminUser(await liveUser(target.id));
+  });
+
+  app.put('/admin/users/:id/reset-password', {
+    schema: {
+      tags, summary: 'Redefinir a senha de qualquer usuário da plataforma (encerra as sessões dele)', params: idParams, body: resetPasswordBody,
+      response: { 200: messageResponse, 400: messageResponse, 404: messageResponse },
+    },
+  }, async (request) => {
+    requireSuperAdmin(request);
+    const row = await liveUser(request.params.id);
+    const target = await findActiveUser(deps.db, row.id);
+    if (!target) throw notFound('Usuário não encontrado');
+    await resetPasswordOf(deps, target, request.body.newPassword, actorContext(request, deps));
+    return { message: PASSWORD_RESET_DONE };
   });
 
   app.delete('/admin/users/:id', {

@@ -155,4 +155,30 @@ describe('admin API (super admin)', () => {
     expect((await analyst.request('GET', '/api/admin/projections')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'senha123' } })).statusCode).toBe(401);
   });
+
+  it("resets the password of any organization's user: the old one stops working, their sessions end, the log records who did it", async () => {
+    const tenant = await seedTenant(t, 'Senhas Ltda');
+    const email = await emailOf(tenant.users[0]);
+    const reset = await root.request('PUT', `/api/admin/users/${tenant.users[0].userId}/reset-password`, { newPassword: 'nova-senha-9' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe('A senha foi redefinida com sucesso');
+    expect((await tenant.users[0].request('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'senha123' } })).statusCode).toBe(401);
+    await loginAs(t.app, email, 'nova-senha-9');
+    const recorded = (await t.deps.eventStore.readStream(`user-${tenant.users[0].userId}`)).findLast((e) => e.type === 'UserPasswordChanged');
+    expect(recorded).toMatchObject({ type: 'UserPasswordChanged', data: { changedBy: root.userId, method: 'reset' } });
+    expect(JSON.stringify([recorded?.data, recorded?.metadata])).not.toContain('nova-senha-9');
+
+    const short = await root.request('PUT', `/api/admin/users/${tenant.admin.userId}/reset-password`, { newPassword: '123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toContain('A senha deve ter pelo menos 6 caracteres');
+    const own = await root.request('PUT', `/api/admin/users/${root.userId}/reset-password`, { newPassword: 'nova-senha-9' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('Para trocar a sua própria senha, use "Alterar Minha Senha"');
+    expect((await root.request('PUT', `/api/admin/users/${crypto.randomUUID()}/reset-password`, { newPassword: 'nova-senha-9' })).statusCode).toBe(404);
+    // Only the super admin: an organization's admin resets within the organization, through its own route.
+    const byOrgAdmin = await tenant.admin.request('PUT', `/api/admin/users/${tenant.users[0].userId}/reset-password`, { newPassword: 'outra-senha-1' });
+    expect(byOrgAdmin.statusCode).toBe(403);
+    await loginAs(t.app, email, 'nova-senha-9');
+  });
 });

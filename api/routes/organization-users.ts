@@ -16,6 +16,9 @@ const BOTH_REQUIRED = 'Nome de usuário e email são obrigatórios';
 const messageResponse = z.object({ message: z.string() });
 const idParams = z.object({ id: z.string().uuid('Usuário não encontrado') });
 
+export const resetPasswordBody = z.object({ newPassword: z.string({ required_error: 'Nova senha obrigatória' }).min(1, 'Nova senha obrigatória') });
+export const PASSWORD_RESET_DONE = 'A senha foi redefinida com sucesso';
+
 export const tenantRole = z.enum(['org_admin', 'user', 'auditor'], { errorMap: () => ({ message: 'Perfil inválido: use org_admin, user ou auditor' }) });
 
 /** An auditor's access window, both days included ('AAAA-MM-DD'); ignored for other roles. */
@@ -106,12 +109,12 @@ export const organizationUserRoutes = (deps: AppDeps): FastifyPluginAsyncZod => 
   app.put('/organization/users/:id/reset-password', {
     schema: {
       tags, summary: 'Redefinir a senha de um usuário (encerra as sessões dele)', params: idParams,
-      body: z.object({ newPassword: z.string({ required_error: 'Nova senha obrigatória' }).min(1, 'Nova senha obrigatória') }),
+      body: resetPasswordBody,
       response: { 200: messageResponse, 400: messageResponse, 404: messageResponse },
     },
   }, async (request) => {
     const auth = requireEditor(request);
     await resetUserPassword(deps, auth.organizationId, request.params.id, request.body.newPassword, actorContext(request, deps));
-    return { message: 'A senha foi redefinida com sucesso' };
+    return { message: PASSWORD_RESET_DONE };
   });
 };

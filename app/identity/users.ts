@@ -115,13 +115,20 @@ export async function deleteOrganizationUser(deps: AppDeps, organizationId: stri
 
 /** An editor sets another user's password; every session of that user ends. */
 export async function resetUserPassword(deps: AppDeps, organizationId: string, userId: string, newPassword: string, context: ActorContext): Promise<void> {
-  const target = await tenantUser(deps, organizationId, userId);
+  await resetPasswordOf(deps, await tenantUser(deps, organizationId, userId), newPassword, context);
+}
+
+/**
+ * Sets another user's password (an editor of their organization, or the super admin for anyone);
+ * their sessions end. The event records who did it, never the password.
+ */
+export async function resetPasswordOf(deps: AppDeps, target: Pick<UserRow, 'id' | 'organization_id'>, newPassword: string, context: ActorContext): Promise<void> {
   if (target.id === context.actorUserId) throw validationError('Para trocar a sua própria senha, use "Alterar Minha Senha"');
   assertPasswordPolicy(newPassword, 'newPassword');
   await setPassword(deps.db, target.id, newPassword);
   const result = await handleCommand(deps.eventStore, userStream(target.id), user, {
     type: 'RecordPasswordChange', data: { changedBy: context.actorUserId ?? 'system', method: 'reset' },
-  }, { ...context, organizationId });
+  }, { ...context, organizationId: target.organization_id });
   await revokeUserSessions(deps.db, target.id);
   await deps.waitForProjections(result.position);
 }

@@ -1,4 +1,5 @@
 // An editor resets another user's password ('Redefinindo senha para' the username); their sessions end.
+// The super admin's panel uses it too, on the admin route for any user of the platform.
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { PASSWORD_RULE } from './passwordRules';
 import { Form, PasswordInput, SaveButton, minLength, required, useDataProvider, useNotify } from 'react-admin';
@@ -6,9 +7,8 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { FluxoDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/httpClient';
-import type { OrganizationUser } from './types';
 
-export const ResetPasswordDialog = ({ user, onClose }: { user: OrganizationUser | null; onClose: () => void }) => {
+export const ResetPasswordDialog = ({ user, onClose, resource = 'organization/users' }: { user: { id: string; username: string } | null; onClose: () => void; resource?: 'organization/users' | 'admin/users' }) => {
   const dataProvider = useDataProvider<FluxoDataProvider>();
   const notify = useNotify();
   const [saving, setSaving] = useState(false);
@@ -16,7 +16,7 @@ export const ResetPasswordDialog = ({ user, onClose }: { user: OrganizationUser 
     if (!user) return;
     setSaving(true);
     try {
-      await dataProvider.call(`organization/users/${user.id}/reset-password`, { method: 'PUT', body: { newPassword: values.newPassword } });
+      await dataProvider.call(`${resource}/${user.id}/reset-password`, { method: 'PUT', body: { newPassword: values.newPassword } });
       notify(...toast('Senha redefinida', 'A senha foi redefinida com sucesso'));
       onClose();
     } catch (error) {
