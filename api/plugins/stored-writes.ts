@@ -57,6 +57,13 @@ function checkRead(streamId: string, history: readonly RecordedEvent[]): void {
   if (history[history.length - 1].revision !== expected.version) throw conflict(STALE_RECORD_MESSAGE);
 }
 
+/**
+ * Runs `work` outside the request it was started from: a background job's appends are not the
+ * request's writes, so the session's next requests (a job's progress polls) never wait for the
+ * read models to catch up with them, and the request keeps no record of them once answered.
+ */
+export const detachedFromRequest = <T>(work: () => T): T => requestWrites.exit(work);
+
 /** The revision to append at: the client's, when it sent one for this stream (a stale one is refused). */
 function checkAppend(streamId: string, expectedRevision: ExpectedRevision): ExpectedRevision {
   const expected = expectationFor(streamId);

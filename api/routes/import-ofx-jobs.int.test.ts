@@ -87,6 +87,35 @@ describe('OFX import job', () => {
     expect(expense).toMatchObject({ description: 'DAS SIMPLES NACIONAL 1008', status: 'completed', expenseType: 'variable', isRecurring: false });
   }, 240_000);
 
+  it("a running job's progress answers at once, even while the read models are behind the job's writes", async () => {
+    // Its own app: a read-your-writes wait of 4 s, which the job's first wait for the stopped projections outlasts.
+    const quick = await createTestApp({ readYourWritesMs: 4_000 });
+    try {
+      const { admin: importer } = await seedTenant(quick, 'Padaria Pressa', []);
+      await quick.runner.stop();
+      let job: Job;
+      try {
+        const started = await startImport(importer, buildOfx({ bankId: '341', accountId: '9090-1' }, statementRows(300, { prefix: 'PRESSA' })));
+        expect(started.statusCode).toBe(202);
+        job = started.json();
+        await new Promise((r) => setTimeout(r, 5_000));
+        // The job's writes are not the session's: a poll must not wait (4 s) for projections that are stopped.
+        const asked = Date.now();
+        const poll = await importer.request('GET', `/api/import/ofx/jobs/${job.jobId}`);
+        expect(Date.now() - asked).toBeLessThan(2_000);
+        expect(poll.json()).toMatchObject({ status: 'running', total: 300 });
+      } finally {
+        await quick.runner.start();
+      }
+      const { final } = await followJob(importer, job);
+      expect(final.summary).toMatchObject({ totalTransactions: 300, importedCount: 300 });
+      expect(await totalOf(importer, '/api/imported-transactions')).toBe(300);
+    } finally {
+      await settleImportJobs();
+      await quick.close();
+    }
+  }, 120_000);
+
   it('refuses a broken file at once with its pt-BR error: no job, nothing written', async () => {
     const before = await totalOf(admin, '/api/imported-transactions');
     const broken = await startImport(admin, fixture('malformed-fuzz-truncated-stmttrn.ofx'));

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app/deps';
 import { canEditData } from '../../domain/identity/roles';
 import { forbidden, notFound } from '../../domain/shared/errors';
 import { actorContext, requireTenant } from '../plugins/auth';
+import { detachedFromRequest } from '../plugins/stored-writes';
 import { idParams, messageResponse, recordId } from './finance-fields';
 
 /** JSON escaping (\r\n, quotes) makes the body larger than the file; above this Fastify answers 413 before parsing. */
@@ -85,7 +86,8 @@ export const importOfxRoutes = (deps: AppDeps): FastifyPluginAsyncZod => async (
     const context = actorContext(request, deps);
     const prepared = prepareOfxImport(request.body.ofxContent, options, context);
     if (!wantsAsync(request) && prepared.totalTransactions <= BACKGROUND_ABOVE_TRANSACTIONS) return runOfxImport(deps, prepared, context);
-    const job = await startOfxImportJob(deps, prepared, context);
+    // The job settles its own writes before it reports done; the session's polls meanwhile read its progress at once.
+    const job = await detachedFromRequest(() => startOfxImportJob(deps, prepared, context));
     reply.status(202).header('location', `/api/import/ofx/jobs/${job.jobId}`);
     return toJobResponse(job);
   });
