@@ -62,11 +62,12 @@ export function describeTransaction(name: string | null, memo: string | null): s
 /** The statement's transactions with their bank identity (see keys.ts); zero-amount balance lines are left out. */
 function arrivalsOf(statement: OfxStatement): Arrival[] {
   const rows = statement.transactions.filter((t) => t.amount !== 0n);
-  const describe = (t: (typeof rows)[number]) => describeTransaction(t.name, t.memo);
+  const descriptions = rows.map((t) => describeTransaction(t.name, t.memo));
   const withFit = occurrences(rows, (t) => `${t.fitId}|${t.postedAt}|${t.amount}`);
-  const withoutFit = occurrences(rows, (t) => `${t.postedAt}|${t.amount}|${describe(t)}`);
+  // Counted over every row, as ever (the ids depend on it), but only needed when some row has no FITID.
+  const withoutFit = rows.some((t) => !t.fitId) ? occurrences(rows, (t, i) => `${t.postedAt}|${t.amount}|${descriptions[i]}`) : [];
   return rows.map((t, i) => {
-    const description = describe(t);
+    const description = descriptions[i];
     return {
       identity: t.fitId
         ? { kind: 'fitid', fitId: t.fitId, date: t.postedAt, amount: t.amount, occurrence: withFit[i] }

@@ -76,10 +76,10 @@ export function recordedIdOf(importedTransactionId: string): string {
  * Numbers each item among the earlier items with the same key (0 for the first): the `n` of the
  * identities above.
  */
-export function occurrences<T>(items: readonly T[], keyOf: (item: T) => string): number[] {
+export function occurrences<T>(items: readonly T[], keyOf: (item: T, index: number) => string): number[] {
   const seen = new Map<string, number>();
-  return items.map((item) => {
-    const key = keyOf(item);
+  return items.map((item, index) => {
+    const key = keyOf(item, index);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     return n;

@@ -35,6 +35,11 @@ describe('parseOfxAmount', () => {
     ['-0.005', null, -1n],
     ['0.00499', null, 0n],
     ['9999999999999999.99', null, BigInt('9'.repeat(18))],
+    // The common shape's one-step reading: blanks (no-break too) around, sign, leading zeros.
+    ['\u00a0-12.34\u00a0', null, -1234n],
+    ['\t+7,05\r\n', '.', 705n],
+    ['-0012.30', ',', -1230n],
+    ['- 12.34', null, -1234n],
   ];
   it.each(cases)('%j (file mark %j) → %d centavos', (raw, mark, centavos) => {
     expect(parseOfxAmount(raw, mark)?.centavos).toBe(centavos);

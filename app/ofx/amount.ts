@@ -54,7 +54,15 @@ export function inferDecimalMark(raws: Iterable<string>): DecimalMark {
   return null;
 }
 
+/** What nearly every row carries ("-123.45", "10,00"): one mark, two decimals; read the same as below, in one step. */
+const COMMON = /^\s*([+-]?)(\d{1,16})[.,](\d\d)\s*$/;
+
 export function parseOfxAmount(raw: string, fileDecimalMark: DecimalMark = null): ParsedAmount | null {
+  const common = COMMON.exec(raw);
+  if (common) {
+    const centavos = BigInt(common[2] + common[3]);
+    return { centavos: common[1] === '-' ? -centavos : centavos, rounded: false, groupedByStyle: false };
+  }
   const match = SHAPE.exec(raw.replace(/\u00a0/g, ' ').trim());
   if (!match) return null;
   const [, sign, body] = match;

@@ -4,13 +4,16 @@ export type LineOf = (offset: number) => number;
 
 export function lineIndex(text: string): LineOf {
   const starts: number[] = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
+  // Jumps from break to break (native searches), not char by char: a 10,000-row statement has 1.4 M chars.
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (lf >= 0 || cr >= 0) {
+    let end: number;
+    if (cr >= 0 && (lf < 0 || cr < lf)) end = text.charCodeAt(cr + 1) === 10 ? cr + 2 : cr + 1;
+    else end = lf + 1;
+    starts.push(end);
+    if (lf >= 0 && lf < end) lf = text.indexOf('\n', end);
+    if (cr >= 0 && cr < end) cr = text.indexOf('\r', end);
   }
   return (offset) => {
     let low = 0;

@@ -52,6 +52,15 @@ describe('parseOfx: structure', () => {
     expect(doc.statements[0].transactions.map((t) => t.line)).toEqual([23, 29]);
   });
 
+  // Two breaks each (a CR before a CRLF; a LF, then a CR that pairs with the next LF when one follows).
+  it.each([
+    ['CR then CRLF', '\r\r\n', [45, 57]],
+    ['LF then CR', '\n\r', [44, 56]],
+  ])('counts lines with %s line endings', (_, eol, lines) => {
+    const doc = parseOfx(bank(row(GOOD) + row(GOOD)).replace(/\n/g, eol));
+    expect(doc.statements[0].transactions.map((t) => t.line)).toEqual(lines);
+  });
+
   it('reads several elements per line, leading blank lines and a BOM in string input', () => {
     const text = `\uFEFF\n\n${HEADER}<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240102<TRNAMT>5</STMTTRN><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240103</DTPOSTED><TRNAMT>-5</TRNAMT></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     const [s] = parseOfx(text).statements;

@@ -32,7 +32,7 @@ function parse(input: Uint8Array | string): OfxDocument {
   }
   const decoded = typeof input === 'string' ? fromText(input) : decodeOfx(input);
   const { text } = decoded;
-  if (text.trim() === '') throw new OfxParseError('O arquivo OFX está vazio.', null);
+  if (!/\S/.test(text)) throw new OfxParseError('O arquivo OFX está vazio.', null);
   const lineOf = lineIndex(text);
   const nul = text.indexOf('\u0000');
   if (nul >= 0) {
