@@ -12,6 +12,12 @@ describe('canonicalJson', () => {
     expect(canonicalJson('aspas "e" \\ barras')).toBe('"aspas \\"e\\" \\\\ barras"');
   });
 
+  it('tells apart objects whose keys share their count and first key, or come in another order', () => {
+    const texts = [{ a: 1, b: 2, c: 3 }, { a: 1, c: 3, b: 2 }, { a: 1, b: 2, d: 4 }, { b: 2, a: 1, c: 3 }, { a: 1, b: 2, c: 3 }].map((v) => canonicalJson(v));
+    expect(texts).toEqual(['{"a":1,"b":2,"c":3}', '{"a":1,"b":2,"c":3}', '{"a":1,"b":2,"d":4}', '{"a":1,"b":2,"c":3}', '{"a":1,"b":2,"c":3}']);
+    expect(canonicalJson({})).toBe('{}');
+  });
+
   it('gives the hash events were chained with before (a stored history keeps verifying)', () => {
     // Taken from an event appended before this implementation: its hash must never change.
     expect(eventHash({
