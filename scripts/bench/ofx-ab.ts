@@ -1,0 +1,151 @@
+// The OFX import figure, A/B: two (or more) server bundles take turns importing a fresh 10k statement
+// into the same copy of the seeded history, as `npm run bench`'s row does (HTTP, background job,
+// polled until done), with wall time, each phase's moment and CPU seconds (server, PostgreSQL):
+//   BENCH_PG_PORT=… npx tsx scripts/bench/ofx-ab.ts --variants old=/tmp/old/.build/fluxo.mjs,new=.build/fluxo.mjs --rounds 3
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../app/db/embedded';
+import { largeStatement } from '../../test-support/ofx-statement';
+import { argNumber, argValue, hasFlag } from './args';
+import { processCpuSeconds, serverCpuSeconds } from './cpu';
+import { adminQuery, startBenchServer } from './database';
+import { signIn } from './http';
+import { BENCH_PASSWORD } from './seed';
+import { settleCopiedHistory } from './settle';
+// @ts-expect-error plain JavaScript module without types
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
+
+const variants = argValue('variants', '').split(',').filter(Boolean).map((v) => {
+  const [name, bundle] = v.split('=');
+  return { name, bundle: resolve(bundle) };
+});
+const rounds = argNumber('rounds', 3);
+const count = argNumber('transactions', 10_000);
+const seedDatabase = argValue('database', 'fluxo_bench');
+const RUN = `${seedDatabase}_ofx_ab`;
+/** --profile: each server writes a CPU profile under bench-results/tmp/ofx-profiles, and the top statements are printed. */
+const profile = hasFlag('profile');
+const profileDir = resolve('bench-results/tmp/ofx-profiles');
+
+async function topStatements(url: string, reset: boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (reset) {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await client.query('SELECT pg_stat_statements_reset()');
+      return;
+    }
+    const { rows } = await client.query<{ calls: string; ms: number; query: string }>(`
+      SELECT s.calls::text, round(s.total_exec_time)::int AS ms, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 110) AS query
+      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = current_database() ORDER BY s.total_exec_time DESC LIMIT 25`);
+    for (const r of rows) console.log(`  ${String(r.ms).padStart(6)} ms ${r.calls.padStart(6)}× ${r.query}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(bundle: string, url: string) {
+  const port = await freePort();
+  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...flags, ...SERVER_NODE_FLAGS, bundle], {
+    cwd: dirname(dirname(bundle)),
+    env: {
+      ...process.env, ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
+      SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  // Quiet: its start-up catch-up done (less than 0.05 CPU s over a second, 60 s at most).
+  for (let i = 0; i < 60; i++) {
+    const before = processCpuSeconds(child.pid!) + (serverCpuSeconds() ?? 0);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (processCpuSeconds(child.pid!) + (serverCpuSeconds() ?? 0) - before < 0.05) break;
+  }
+  return {
+    base, pid: child.pid!,
+    stop: () => new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+async function importOnce(base: string, pid: number, cookie: string) {
+  const content = largeStatement(count, { bankId: '341', accountId: `${randomUUID().slice(0, 5)}-1` });
+  const cpu0 = { server: processCpuSeconds(pid), pg: serverCpuSeconds() ?? 0 };
+  const started = performance.now();
+  const at = () => +((performance.now() - started) / 1000).toFixed(2);
+  const response = await fetch(`${base}/api/import/ofx`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ ofxContent: content, importOptions: { skipDuplicates: true, autoCategorize: true } }),
+  });
+  const answered = at();
+  let body = (await response.json()) as { jobId?: string; status?: string; processed?: number; total?: number; summary?: { importedCount: number } };
+  let allSettled: number | null = null;
+  while (response.status === 202 && body.jobId && body.status !== 'done' && body.status !== 'failed') {
+    await new Promise((r) => setTimeout(r, 100));
+    body = (await (await fetch(`${base}/api/import/ofx/jobs/${body.jobId}`, { headers: { cookie } })).json()) as typeof body;
+    if (allSettled === null && body.processed === body.total) allSettled = at();
+  }
+  const seconds = at();
+  return {
+    seconds, answered, allAppended: allSettled, status: body.status, imported: body.summary?.importedCount,
+    serverCpu: +(processCpuSeconds(pid) - cpu0.server).toFixed(2), pgCpu: +((serverCpuSeconds() ?? 0) - cpu0.pg).toFixed(2),
+  };
+}
+
+async function main() {
+  const server = await startBenchServer();
+  try {
+    // The copy settled once (notifications raised, log sealed: minutes), kept for the next runs.
+    const settled = `${seedDatabase}_settled`;
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [settled])).rowCount === 1;
+    await admin.end();
+    if (!exists) {
+      await adminQuery(server, `CREATE DATABASE ${settled}_tmp TEMPLATE ${seedDatabase}`);
+      console.log(`settled in ${(await settleCopiedHistory(server.urlOf(`${settled}_tmp`))).toFixed(1)} s`);
+      await adminQuery(server, `ALTER DATABASE ${settled}_tmp RENAME TO ${settled}`);
+    }
+    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
+    await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${settled}`);
+    const url = server.urlOf(RUN);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ email: string }>(`
+      SELECT u.email FROM users u JOIN organizations o ON o.id = u.organization_id WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
+    await client.end();
+    for (let round = 1; round <= rounds; round++) {
+      // A B, then B A: each import leaves work behind (autovacuum of its 20,000 rows) that the next one meets.
+      for (const variant of round % 2 === 1 ? variants : [...variants].reverse()) {
+        const fluxo = await startServer(variant.bundle, url);
+        try {
+          const cookie = await signIn(fluxo.base, rows[0].email, BENCH_PASSWORD);
+          if (profile) await topStatements(url, true);
+          const result = await importOnce(fluxo.base, fluxo.pid, cookie);
+          if (profile) await topStatements(url, false);
+          console.log(JSON.stringify({ round, variant: variant.name, ...result, cpuTotal: +(result.serverCpu + result.pgCpu).toFixed(2), load: loadavg()[0].toFixed(1) }));
+        } finally {
+          await fluxo.stop();
+        }
+      }
+    }
+    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
