@@ -57,6 +57,19 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
     CREATE UNIQUE INDEX IF NOT EXISTS projection_failures_open
       ON projection_failures (projector, COALESCE(organization_id, '00000000-0000-0000-0000-000000000000'::uuid))
       WHERE resolved_at IS NULL`);
+  // A change to an organization's failure also rewrites its projector's checkpoint row (a new row
+  // version, xmin): the leader keeps each projector's open failures in memory with the version of
+  // the checkpoint row it read them under, and reads them again only when the row it locks is a
+  // version another transaction wrote (a rebuild's swap, a replay, an operator's UPDATE).
+  await db.query(sql.unsafe`
+    CREATE OR REPLACE FUNCTION fluxo_failure_touches_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE projection_checkpoints SET updated_at = now() WHERE name = NEW.projector;
+      RETURN NULL;
+    END $$`);
+  await db.query(sql.unsafe`
+    CREATE OR REPLACE TRIGGER projection_failures_touch_checkpoint AFTER INSERT OR UPDATE ON projection_failures
+    FOR EACH ROW EXECUTE FUNCTION fluxo_failure_touches_checkpoint()`);
   // Rebuilds asked for from the admin API (whole projector, or one organization's replay); the
   // leading projection runner picks them up and writes its progress into the row.
   await db.query(sql.unsafe`
@@ -161,6 +174,19 @@ export function createProjectionRunner(deps: {
   const announce = (change: ReadModelChange) => changes.emit('change', change);
   const applied = new Map<string, bigint>();
   const failingUntil = new Map<string, number>();
+  // What the leader knows of the checkpoint rows without reading them: each one's position and row
+  // version (xmin) as it last wrote or read it, and its projector's open failures with the row
+  // version they were read under. While it leads only it moves the checkpoints, and every change
+  // to a failure rewrites the checkpoint row (the trigger in migrateRunnerTables); the apply
+  // transaction locks the rows anyway and compares versions, so a row another transaction wrote
+  // (a rebuild's swap, a replay, an operator) is seen there and read again. Emptied when
+  // leadership changes hands.
+  const known = new Map<string, { position: bigint; xmin: string }>();
+  const knownFailing = new Map<string, { xmin: string; organizations: ReadonlySet<string> }>();
+  const forget = () => {
+    known.clear();
+    knownFailing.clear();
+  };
   let leader: { client: pg.Client; pid: number } | null = null;
   let stopped = true;
   let loop: Promise<void> | null = null;
@@ -183,15 +209,15 @@ export function createProjectionRunner(deps: {
    * that fails is applied again, organization by organization, in a new transaction: a failing
    * organization is recorded and held back, the others applied.
    */
-  async function applyPage(projector: Projector, events: readonly RecordedEvent[], fencePid: number | null): Promise<void> {
+  async function applyPage(projector: Projector, events: readonly RecordedEvent[], from: bigint, fencePid: number | null): Promise<void> {
     try {
-      await applyPageTogether([projector], events, fencePid);
+      await applyPageTogether([projector], events, from, fencePid);
       return;
     } catch (error) {
       if (error instanceof LostLeadership || isTransient(error)) throw error;
     }
     const failures: Failure[] = [];
-    await applyPageTogether([projector], events, fencePid, async (p, kept, tx) => {
+    await applyPageTogether([projector], events, from, fencePid, async (p, kept, tx) => {
       const failed = await applyIsolated(p, kept, tx);
       for (const failure of failed) await recordFailure(tx, p.name, failure);
       failures.push(...failed);
@@ -213,11 +239,14 @@ export function createProjectionRunner(deps: {
    * own: the checkpoints commit with them, so a crash that loses the last commits loses both, and
    * the runner applies those events again. Throws when any projector fails.
    */
+  const applyTogether = (p: Projector, kept: readonly RecordedEvent[], tx: Tx) => applyEvents(p, kept, tx);
+
   async function applyPageTogether(
     together: readonly Projector[],
     events: readonly RecordedEvent[],
+    from: bigint,
     fencePid: number | null,
-    apply: (projector: Projector, kept: readonly RecordedEvent[], tx: Tx) => Promise<void> = (p, kept, tx) => applyEvents(p, kept, tx),
+    apply: (projector: Projector, kept: readonly RecordedEvent[], tx: Tx) => Promise<void> = applyTogether,
     past: { names: readonly string[]; position: bigint } = { names: [], position: 0n },
   ): Promise<void> {
     const names = together.map((p) => p.name).sort();
@@ -225,20 +254,33 @@ export function createProjectionRunner(deps: {
     const writers = new Set<string>();
     type Moved = { name: string; after: bigint; through: bigint; applied: number };
     let pastMoved: readonly string[] = [];
+    const isolated = apply !== applyTogether;
+    let versions = new Map<string, string>();
     const moved = await db.transaction(async (tx): Promise<Moved[]> => {
-      const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), held: z.boolean() }))`
-        SELECT name, position, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
+      const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), xmin: z.string(), held: z.boolean() }))`
+        SELECT name, position, xmin::text AS xmin, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
         FROM projection_checkpoints WHERE name = ANY(${sql.array(names, 'text')}) ORDER BY name FOR UPDATE`);
       if (current.length !== names.length || current.some((row) => !row.held)) throw new LostLeadership();
+      for (const row of current) known.set(row.name, { position: row.position, xmin: row.xmin });
       // Read after the checkpoint locks: a rebuild's swap that resolved failures has committed by then.
-      const failing = await tx.any(sql.type(z.object({ projector: z.string(), organization_id: z.string().nullable() }))`
-        SELECT projector, organization_id FROM projection_failures WHERE projector = ANY(${sql.array(names, 'text')}) AND resolved_at IS NULL`);
+      const unknown = current.filter((row) => knownFailing.get(row.name)?.xmin !== row.xmin).map((row) => row.name);
+      if (unknown.length > 0) {
+        const rows = await tx.any(sql.type(z.object({ projector: z.string(), organization_id: z.string().nullable() }))`
+          SELECT projector, organization_id FROM projection_failures WHERE projector = ANY(${sql.array(unknown, 'text')}) AND resolved_at IS NULL`);
+        for (const name of unknown) {
+          const organizations = new Set(rows.filter((row) => row.projector === name).map((row) => orgKey(row.organization_id)));
+          knownFailing.set(name, { xmin: current.find((row) => row.name === name)!.xmin, organizations });
+        }
+      }
+      versions = new Map(current.map((row) => [row.name, row.xmin]));
       const result: Moved[] = [];
       for (const projector of together) {
         const after = current.find((row) => row.name === projector.name)?.position ?? 0n;
+        // Behind the page's start (moved back by another transaction): the next pass reads from it.
+        if (after < from) continue;
         const fresh = events.filter((event) => event.position > after);
         if (fresh.length === 0) continue;
-        const held = new Set(failing.filter((row) => row.projector === projector.name).map((row) => orgKey(row.organization_id)));
+        const held = knownFailing.get(projector.name)?.organizations ?? new Set<string>();
         const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
         if (kept.length > 0) {
           await apply(projector, kept, tx);
@@ -248,24 +290,40 @@ export function createProjectionRunner(deps: {
         result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
       }
       if (result.length > 0 || past.names.length > 0) {
-        pastMoved = await tx.anyFirst(sql.type(z.object({ name: z.string() }))`
+        const written = await tx.any(sql.type(z.object({ name: z.string(), xmin: z.string(), past: z.boolean() }))`
           WITH moved AS (
             UPDATE projection_checkpoints c SET position = v.position, updated_at = now()
             FROM unnest(${sql.array(result.map((r) => r.name), 'text')}::text[], ${sql.array(result.map((r) => r.through.toString()), 'int8')}::bigint[]) AS v(name, position)
             WHERE c.name = v.name
-            RETURNING c.name
+            RETURNING c.name, c.xmin
           ), past AS (
             UPDATE projection_checkpoints SET position = ${past.position.toString()}::bigint, updated_at = now()
             WHERE name IN (
               SELECT name FROM projection_checkpoints
               WHERE name = ANY(${sql.array([...past.names], 'text')}) AND position < ${past.position.toString()}::bigint
+                AND position >= ${from.toString()}::bigint
               ORDER BY name FOR UPDATE SKIP LOCKED)
-            RETURNING name
+            RETURNING name, xmin
           )
-          SELECT name FROM past`);
+          SELECT name, xmin::text AS xmin, false AS past FROM moved UNION ALL SELECT name, xmin::text, true FROM past`);
+        pastMoved = written.filter((row) => row.past).map((row) => row.name);
+        for (const row of written) versions.set(row.name, row.xmin);
       }
       return result;
     });
+    // Committed: the rows as this transaction left them. A past projector not moved (its row held by
+    // another transaction, or not where this runner thought) is read again on the next pass.
+    for (const m of moved) known.set(m.name, { position: m.through, xmin: versions.get(m.name)! });
+    for (const name of past.names) {
+      if (pastMoved.includes(name)) known.set(name, { position: past.position, xmin: versions.get(name)! });
+      else known.delete(name);
+    }
+    for (const name of names) {
+      const failing = knownFailing.get(name);
+      // Failures this transaction recorded (the isolated apply) are read again, not guessed.
+      if (failing && !isolated) knownFailing.set(name, { xmin: versions.get(name)!, organizations: failing.organizations });
+      else knownFailing.delete(name);
+    }
     if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched, projectors: writers });
     // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
     for (const m of moved) {
@@ -281,17 +339,25 @@ export function createProjectionRunner(deps: {
    * Projectors the page has nothing for (none of their declared event types): their checkpoints move
    * to the page's end in one statement, under the same leader-lock check as an apply.
    */
-  async function advancePast(names: readonly string[], position: bigint, fencePid: number | null): Promise<void> {
+  async function advancePast(names: readonly string[], from: bigint, position: bigint, fencePid: number | null): Promise<void> {
     if (names.length === 0) return;
-    const held = await db.oneFirst(sql.type(z.object({ held: z.boolean() }))`
+    const rows = await db.any(sql.type(z.object({ held: z.boolean(), name: z.string().nullable(), xmin: z.string().nullable() }))`
       WITH fence AS (SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held),
       moved AS (
         UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
-        WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint AND (SELECT held FROM fence)
+        WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint
+          AND position >= ${from.toString()}::bigint AND (SELECT held FROM fence)
+        RETURNING name, xmin::text AS xmin
       )
-      SELECT held FROM fence`);
-    if (!held) throw new LostLeadership();
-    for (const name of names) if ((applied.get(name) ?? -1n) < position) applied.set(name, position);
+      SELECT fence.held, moved.name, moved.xmin FROM fence LEFT JOIN moved ON true`);
+    if (!rows[0]?.held) throw new LostLeadership();
+    for (const name of names) {
+      const row = rows.find((r) => r.name === name);
+      // Not moved: already past the page (a swap), or behind its start (moved back); read again next pass.
+      if (row?.xmin) known.set(name, { position, xmin: row.xmin });
+      else known.delete(name);
+      if (row && (applied.get(name) ?? -1n) < position) applied.set(name, position);
+    }
   }
 
   // The two lanes mostly read the same pages (both wake on the same append): a page read by one is
@@ -315,10 +381,24 @@ export function createProjectionRunner(deps: {
     return page;
   }
 
+  /**
+   * The lane's checkpoints: as the leader knows them (see `known`), else read. A position known too
+   * low (a swap moved it on) costs a page read again; one known too high (moved back) is seen by the
+   * apply transaction, which then skips that projector and leaves its real position here.
+   */
+  async function checkpointsOf(lane: readonly Projector[], fencePid: number | null): Promise<Map<string, bigint>> {
+    if (fencePid !== null && leader?.pid === fencePid && lane.every((p) => known.has(p.name))) {
+      return new Map(lane.map((p) => [p.name, known.get(p.name)!.position]));
+    }
+    const rows = await db.any(sql.type(z.object({ name: z.string(), position: z.bigint(), xmin: z.string() }))`
+      SELECT name, position, xmin::text AS xmin FROM projection_checkpoints`);
+    for (const row of rows) known.set(row.name, { position: row.position, xmin: row.xmin });
+    return new Map(rows.map((row) => [row.name, row.position]));
+  }
+
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
   async function runOnce(fencePid: number | null, lane: readonly Projector[] = projectors): Promise<number> {
-    const rows = await db.any(sql.type(checkpointRow)`SELECT name, version, position FROM projection_checkpoints`);
-    const positions = new Map(rows.map((row) => [row.name, row.position]));
+    const positions = await checkpointsOf(lane, fencePid);
     const now = Date.now();
     const active = lane.filter((p) => (failingUntil.get(p.name) ?? 0) <= now);
     if (active.length === 0) return 0;
@@ -348,7 +428,7 @@ export function createProjectionRunner(deps: {
     let together = false;
     if (due.length > 1 && due.every((p) => Boolean(p.answers) === Boolean(due[0].answers))) {
       try {
-        await applyPageTogether(due, events, fencePid, undefined, { names: nothingFor, position: last });
+        await applyPageTogether(due, events, from, fencePid, undefined, { names: nothingFor, position: last });
         together = true;
       } catch (error) {
         if (error instanceof LostLeadership) throw error;
@@ -363,7 +443,7 @@ export function createProjectionRunner(deps: {
       while (next < separately.length && lost === null) {
         const projector = separately[next++];
         try {
-          await applyPage(projector, events, fencePid);
+          await applyPage(projector, events, from, fencePid);
           failingUntil.delete(projector.name);
         } catch (error) {
           if (error instanceof LostLeadership) {
@@ -377,7 +457,7 @@ export function createProjectionRunner(deps: {
     };
     await Promise.all(Array.from({ length: Math.min(SEPARATE_APPLIES_AT_ONCE, separately.length) }, worker));
     if (lost) throw lost;
-    if (!together) await advancePast(nothingFor, last, fencePid);
+    if (!together) await advancePast(nothingFor, from, last, fencePid);
     progress.emit('applied');
     return events.length;
   }
@@ -389,6 +469,8 @@ export function createProjectionRunner(deps: {
    */
   async function catchUp(): Promise<void> {
     await ensureCheckpoints();
+    // Read the checkpoints again: a caller may have moved them (a test, a script).
+    known.clear();
     const head = await eventStore.headPosition();
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -440,6 +522,7 @@ export function createProjectionRunner(deps: {
     if (!leader) return;
     const { client } = leader;
     leader = null;
+    forget();
     announce('all');
     logger.warn({ reason }, 'projection runner is no longer leader; stopped applying');
     void client.end().catch(() => undefined);
@@ -473,6 +556,7 @@ export function createProjectionRunner(deps: {
       await client.end().catch(() => undefined);
       throw error;
     }
+    forget();
     leader = session;
     rebuildAsked = true;
     client.on('error', (error) => dropLeadership(`leader connection lost: ${error.message}`));
