@@ -6,6 +6,7 @@
 // the failure. Only one runner per database applies: the leader holds an advisory lock on its
 // own connection, and every apply transaction checks that lock is still held by that connection
 // (a lost connection or a PostgreSQL restart ends leadership instead of letting two runners write).
+import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'slonik';
@@ -97,13 +98,24 @@ export async function migrateRunnerTables(db: Pick<Db, 'query'>): Promise<void> 
 const checkpointRow = z.object({ name: z.string(), version: z.number(), position: z.bigint() });
 const requestRow = z.object({ id: z.string(), projector: z.string(), organization_id: z.string().nullable() });
 
-/** True while the leader's connection (`pid`) still holds the leader lock; always true outside the leader (catch-up). */
-const leaderLockHeld = (pid: number | null) =>
-  pid === null
+/**
+ * A leader's session: its backend pid (for the logs) and the token of the lock it holds beside the
+ * leader lock, (LEADER_LOCK, token), exclusive, for as long as the session lives.
+ */
+type Fence = { pid: number; token: number };
+
+/**
+ * True while the leader's session still holds its fence lock; always true outside the leader
+ * (catch-up). A shared try of that lock fails exactly while the session holds it: one lock-table
+ * probe, where reading pg_locks copied the whole lock table under all its partition locks. Once the
+ * session is gone the try succeeds (the lock is then the transaction's until it ends) and the
+ * transaction knows it no longer leads. The token is drawn anew by each leader, so a later leader
+ * never holds a deposed one's fence lock (the pid of a dead session may be given to a new one).
+ */
+const leaderLockHeld = (fence: Fence | null) =>
+  fence === null
     ? sql.fragment`true`
-    : sql.fragment`EXISTS (
-        SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = ${LEADER_LOCK} AND objsubid = 1
-          AND pid = ${pid} AND granted)`;
+    : sql.fragment`NOT pg_try_advisory_xact_lock_shared(${LEADER_LOCK}, ${fence.token})`;
 
 class LostLeadership extends Error {
   constructor() {
@@ -187,7 +199,7 @@ export function createProjectionRunner(deps: {
     known.clear();
     knownFailing.clear();
   };
-  let leader: { client: pg.Client; pid: number } | null = null;
+  let leader: (Fence & { client: pg.Client }) | null = null;
   let stopped = true;
   let loop: Promise<void> | null = null;
   let abort = new AbortController();
@@ -209,15 +221,15 @@ export function createProjectionRunner(deps: {
    * that fails is applied again, organization by organization, in a new transaction: a failing
    * organization is recorded and held back, the others applied.
    */
-  async function applyPage(projector: Projector, events: readonly RecordedEvent[], from: bigint, fencePid: number | null): Promise<void> {
+  async function applyPage(projector: Projector, events: readonly RecordedEvent[], from: bigint, fence: Fence | null): Promise<void> {
     try {
-      await applyPageTogether([projector], events, from, fencePid);
+      await applyPageTogether([projector], events, from, fence);
       return;
     } catch (error) {
       if (error instanceof LostLeadership || isTransient(error)) throw error;
     }
     const failures: Failure[] = [];
-    await applyPageTogether([projector], events, from, fencePid, async (p, kept, tx) => {
+    await applyPageTogether([projector], events, from, fence, async (p, kept, tx) => {
       const failed = await applyIsolated(p, kept, tx);
       for (const failure of failed) await recordFailure(tx, p.name, failure);
       failures.push(...failed);
@@ -245,7 +257,7 @@ export function createProjectionRunner(deps: {
     together: readonly Projector[],
     events: readonly RecordedEvent[],
     from: bigint,
-    fencePid: number | null,
+    fence: Fence | null,
     apply: (projector: Projector, kept: readonly RecordedEvent[], tx: Tx) => Promise<void> = applyTogether,
     past: { names: readonly string[]; position: bigint } = { names: [], position: 0n },
   ): Promise<void> {
@@ -258,7 +270,7 @@ export function createProjectionRunner(deps: {
     let versions = new Map<string, string>();
     const moved = await db.transaction(async (tx): Promise<Moved[]> => {
       const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), xmin: z.string(), held: z.boolean() }))`
-        SELECT name, position, xmin::text AS xmin, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held
+        SELECT name, position, xmin::text AS xmin, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fence)} AS held
         FROM projection_checkpoints WHERE name = ANY(${sql.array(names, 'text')}) ORDER BY name FOR UPDATE`);
       if (current.length !== names.length || current.some((row) => !row.held)) throw new LostLeadership();
       for (const row of current) known.set(row.name, { position: row.position, xmin: row.xmin });
@@ -327,7 +339,7 @@ export function createProjectionRunner(deps: {
     if (touched === 'all' || touched.size > 0) announce(touched === 'all' ? 'all' : { organizations: touched, projectors: writers });
     // Committed: which runner (its leader lock's session) applied which events, for the operator and the two-runner test.
     for (const m of moved) {
-      logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fencePid }, 'projection page applied');
+      logger.debug?.({ projector: m.name, after: m.after.toString(), through: m.through.toString(), applied: m.applied, leaderPid: fence?.pid }, 'projection page applied');
       applied.set(m.name, m.through);
     }
     for (const name of pastMoved) if ((applied.get(name) ?? -1n) < past.position) applied.set(name, past.position);
@@ -339,10 +351,10 @@ export function createProjectionRunner(deps: {
    * Projectors the page has nothing for (none of their declared event types): their checkpoints move
    * to the page's end in one statement, under the same leader-lock check as an apply.
    */
-  async function advancePast(names: readonly string[], from: bigint, position: bigint, fencePid: number | null): Promise<void> {
+  async function advancePast(names: readonly string[], from: bigint, position: bigint, fence: Fence | null): Promise<void> {
     if (names.length === 0) return;
     const rows = await db.any(sql.type(z.object({ held: z.boolean(), name: z.string().nullable(), xmin: z.string().nullable() }))`
-      WITH fence AS (SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fencePid)} AS held),
+      WITH fence AS (SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fence)} AS held),
       moved AS (
         UPDATE projection_checkpoints SET position = ${position.toString()}::bigint, updated_at = now()
         WHERE name = ANY(${sql.array([...names], 'text')}) AND position < ${position.toString()}::bigint
@@ -386,8 +398,8 @@ export function createProjectionRunner(deps: {
    * low (a swap moved it on) costs a page read again; one known too high (moved back) is seen by the
    * apply transaction, which then skips that projector and leaves its real position here.
    */
-  async function checkpointsOf(lane: readonly Projector[], fencePid: number | null): Promise<Map<string, bigint>> {
-    if (fencePid !== null && leader?.pid === fencePid && lane.every((p) => known.has(p.name))) {
+  async function checkpointsOf(lane: readonly Projector[], fence: Fence | null): Promise<Map<string, bigint>> {
+    if (fence !== null && leader === fence && lane.every((p) => known.has(p.name))) {
       return new Map(lane.map((p) => [p.name, known.get(p.name)!.position]));
     }
     const rows = await db.any(sql.type(z.object({ name: z.string(), position: z.bigint(), xmin: z.string() }))`
@@ -397,8 +409,8 @@ export function createProjectionRunner(deps: {
   }
 
   /** One pass over the log from the slowest checkpoint; returns how many events were read. */
-  async function runOnce(fencePid: number | null, lane: readonly Projector[] = projectors): Promise<number> {
-    const positions = await checkpointsOf(lane, fencePid);
+  async function runOnce(fence: Fence | null, lane: readonly Projector[] = projectors): Promise<number> {
+    const positions = await checkpointsOf(lane, fence);
     const now = Date.now();
     const active = lane.filter((p) => (failingUntil.get(p.name) ?? 0) <= now);
     if (active.length === 0) return 0;
@@ -428,7 +440,7 @@ export function createProjectionRunner(deps: {
     let together = false;
     if (due.length > 1 && due.every((p) => Boolean(p.answers) === Boolean(due[0].answers))) {
       try {
-        await applyPageTogether(due, events, from, fencePid, undefined, { names: nothingFor, position: last });
+        await applyPageTogether(due, events, from, fence, undefined, { names: nothingFor, position: last });
         together = true;
       } catch (error) {
         if (error instanceof LostLeadership) throw error;
@@ -443,7 +455,7 @@ export function createProjectionRunner(deps: {
       while (next < separately.length && lost === null) {
         const projector = separately[next++];
         try {
-          await applyPage(projector, events, from, fencePid);
+          await applyPage(projector, events, from, fence);
           failingUntil.delete(projector.name);
         } catch (error) {
           if (error instanceof LostLeadership) {
@@ -457,7 +469,7 @@ export function createProjectionRunner(deps: {
     };
     await Promise.all(Array.from({ length: Math.min(SEPARATE_APPLIES_AT_ONCE, separately.length) }, worker));
     if (lost) throw lost;
-    if (!together) await advancePast(nothingFor, from, last, fencePid);
+    if (!together) await advancePast(nothingFor, from, last, fence);
     progress.emit('applied');
     return events.length;
   }
@@ -475,7 +487,7 @@ export function createProjectionRunner(deps: {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const own = leader ? null : await lockSession();
-      const fence = leader?.pid ?? own?.pid ?? null;
+      const fence = leader ?? own;
       if (fence !== null) {
         try {
           while ((await runOnce(fence)) > 0) {
@@ -529,17 +541,21 @@ export function createProjectionRunner(deps: {
   }
 
   /** A session holding the leader lock, or null when another session holds it. */
-  async function lockSession(): Promise<{ client: pg.Client; pid: number } | null> {
+  async function lockSession(): Promise<(Fence & { client: pg.Client }) | null> {
     const client = new pg.Client({ connectionString: deps.connectionString });
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const result = await client.query<{ locked: boolean; pid: number }>('SELECT pg_try_advisory_lock($1) AS locked, pg_backend_pid() AS pid', [LEADER_LOCK]);
+      const token = randomInt(-2_147_483_648, 2_147_483_647);
+      // The fence lock is taken only with the leader lock (when one is refused, the session ends).
+      const result = await client.query<{ locked: boolean; pid: number }>(`
+        SELECT CASE WHEN pg_try_advisory_lock($1::bigint) THEN pg_try_advisory_lock($1::int, $2::int) ELSE false END AS locked,
+               pg_backend_pid() AS pid`, [LEADER_LOCK, token]);
       if (!result.rows[0]?.locked) {
         await client.end();
         return null;
       }
-      return { client, pid: result.rows[0].pid };
+      return { client, pid: result.rows[0].pid, token };
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -715,16 +731,16 @@ export function createProjectionRunner(deps: {
           logger.error({ err: error }, 'rebuild of outdated projections failed');
         }
       }
-      const fence = leader?.pid ?? null;
+      const fence = leader;
       if (fence === null) continue;
       await Promise.all(lanes.map((lane, i) => followLane(lane, fence, i === 0)));
     }
   }
 
   /** One lane's passes while `fence` leads; returns when leadership ends or the runner stops. */
-  async function followLane(lane: readonly Projector[], fence: number, takesRebuilds: boolean): Promise<void> {
+  async function followLane(lane: readonly Projector[], fence: Fence, takesRebuilds: boolean): Promise<void> {
     const seen = { head: -1n };
-    while (!stopped && leader?.pid === fence) {
+    while (!stopped && leader === fence) {
       if (wake.signal.aborted) wake = new AbortController();
       try {
         if (takesRebuilds) await startRequestedRebuild();
