@@ -170,6 +170,8 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   // NOTIFY_SPACING_MS, covering every append committed before it is sent (those a group commit
   // stores together share one). Waiters in this process are woken at once (wakeAll).
   let notifier: Promise<pg.Client> | null = null;
+  /** The notifier's backend: its notifications come back to this store's listener, whose waiters wakeAll() woke already. */
+  let notifierPid: number | null = null;
   let notificationDue = false;
   let notificationSending = false;
   let lastNotified = -Infinity;
@@ -178,9 +180,11 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
       const client = new pg.Client({ connectionString });
       client.on('error', () => {
         notifier = null;
+        notifierPid = null;
       });
       await client.connect();
       await client.query('SET synchronous_commit = off');
+      notifierPid = (client as pg.Client & { processID: number }).processID;
       return client;
     })().catch((error: unknown) => {
       notifier = null;
@@ -219,7 +223,12 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
   function ensureListener(): Promise<void> {
     listening ??= (async () => {
       const client = new pg.Client({ connectionString });
-      client.on('notification', wakeAll);
+      // An append of this store woke its waiters at once; its notification coming back (once per
+      // NOTIFY_SPACING_MS under load) would wake every idle lane and the dispatcher again for a
+      // pass that reads nothing new. Only other processes' (and other stores') appends wake here.
+      client.on('notification', (message) => {
+        if (message.processId !== notifierPid) wakeAll();
+      });
       client.on('error', () => {
         listener = null;
         listening = null;
