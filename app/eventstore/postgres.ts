@@ -158,7 +158,10 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     return { revision: typeof expected === 'number' ? expected : -1, hash: null };
   }
 
+  /** Bumped by every wake: an append of this store, another's notification, a lost listener. */
+  let wakes = 0;
   function wakeAll(): void {
+    wakes += 1;
     for (const wake of [...waiters]) wake();
   }
 
@@ -244,6 +247,14 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     return listening;
   }
 
+  /**
+   * The heads headPosition() just read, while no wake came since that read was sent: every append
+   * committed after its snapshot wakes this store afterwards (its own appends at once, others' by
+   * their notification on the listener, which listened before the read). A follower that reads the
+   * head and then waits for events beyond it (the runner's idle lanes) asks once, not twice. Used
+   * once: a wait that timed out asks again.
+   */
+  let lastHeads: { wakes: number; stable: bigint; latest: bigint } | null = null;
   async function heads(): Promise<{ stable: bigint; latest: bigint }> {
     const { rows } = await pool.query<{ stable: bigint; latest: bigint }>('SELECT stable, latest FROM fluxo_heads()');
     return rows[0];
@@ -375,7 +386,9 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
       });
       waiters.add(wake); // before looking, so a notification in between is not lost
       try {
-        const { stable, latest } = await heads();
+        const seen = lastHeads;
+        lastHeads = null;
+        const { stable, latest } = seen && seen.wakes === wakes ? seen : await heads();
         if (stable > after || signal?.aborted) return;
         const wait = latest > after ? Math.min(HELD_BACK_POLL_MS, timeoutMs) : timeoutMs;
         let timer: NodeJS.Timeout | undefined;
@@ -397,7 +410,10 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
     },
 
     async headPosition() {
-      return (await heads()).stable;
+      const at = listener ? wakes : null;
+      const seen = await heads();
+      lastHeads = at === null ? null : { wakes: at, ...seen };
+      return seen.stable;
     },
 
     async close() {
