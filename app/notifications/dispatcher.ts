@@ -1,7 +1,7 @@
-// Raises the notifications the triggers projection filed in its outbox. It follows the log: each
-// time events arrive it waits for that projection (and the notifications read model) to catch up,
-// then, when entries were filed since it last looked, appends a NotificationRaised for every outbox
-// entry not yet in the notifications read model. Raising is idempotent (the id is
+// Raises the notifications the triggers projection filed in its outbox. Each time that projection
+// files entries in this process (and every FULL_PASS_MS) it waits for that projection (and the
+// notifications read model) to catch up with the log's head, then appends a NotificationRaised for
+// every outbox entry not yet in the notifications read model. Raising is idempotent (the id is
 // derived from the cause and the Notification decider refuses a second raise), so two processes,
 // a crash between append and projection, or a rebuild of the outbox never notify twice.
 import { sql } from 'slonik';
@@ -11,7 +11,7 @@ import { asPlatform } from '../db/platform';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
 import { notification, type NotificationDraft } from '../../domain/notifications/notification';
-import { outboxFilings } from '../../projections/notifications/triggers';
+import { onOutboxFiling, outboxFilings } from '../../projections/notifications/triggers';
 
 const TRIGGERS_PROJECTION = 'notification-triggers';
 const NOTIFICATIONS_PROJECTION = 'notifications';
@@ -81,24 +81,41 @@ export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventSto
   let seenFilings = -1;
   let lastRaised = 0;
   let fullPassDue = 0;
+  // Woken by a filing of this process, not by every event of the log: a pass over events that
+  // filed nothing found nothing to raise, yet cost the head twice and the outbox's checkpoints
+  // (three statements per write). Otherwise it looks every FULL_PASS_MS, as before.
+  let wake = (): void => undefined;
+  const stopListening = onOutboxFiling(() => wake());
   const loop = (async () => {
     while (!signal.aborted) {
       try {
         // Counted before the head is read: a page counted by then holds events up to the head, and
         // has committed once the checkpoints reach it; a page counted later moves the count again.
         const filed = outboxFilings();
-        const head = await deps.eventStore.headPosition();
-        // The outbox is complete up to `head` once the triggers projection has applied it (bounded wait).
-        for (let waited = 0; waited < 10_000 && !signal.aborted && (await outboxPosition(deps)) < head; waited += 100) await sleep(100, signal);
-        if (signal.aborted) break;
         // The outbox's pending entries are found by an anti-join over all of it: only when this
         // process filed some since the last look, the last look raised some, or a while has passed.
         if (filed !== seenFilings || lastRaised > 0 || Date.now() >= fullPassDue) {
+          const head = await deps.eventStore.headPosition();
+          // The outbox is complete up to `head` once the triggers projection has applied it (bounded wait).
+          for (let waited = 0; waited < 10_000 && !signal.aborted && (await outboxPosition(deps)) < head; waited += 100) await sleep(100, signal);
+          if (signal.aborted) break;
           seenFilings = filed;
           fullPassDue = Date.now() + FULL_PASS_MS;
           lastRaised = await dispatchPendingNotifications(deps);
+          if (lastRaised > 0) continue;
         }
-        await deps.eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
+        if (outboxFilings() !== seenFilings) continue;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            wake = () => undefined;
+            resolve();
+          };
+          const timer = setTimeout(done, Math.max(fullPassDue - Date.now(), 0));
+          signal.addEventListener('abort', done);
+          wake = done;
+        });
       } catch (error) {
         if (signal.aborted) break;
         deps.logger.error({ err: error }, 'notification dispatcher pass failed');
@@ -109,6 +126,7 @@ export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventSto
   return {
     stop: async () => {
       abort.abort();
+      stopListening();
       await loop;
     },
   };

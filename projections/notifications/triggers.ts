@@ -197,6 +197,12 @@ let filings = 0;
  * looks at the outbox when it moved, not after every event.
  */
 export const outboxFilings = () => filings;
+const filingListeners = new Set<() => void>();
+/** Called at each filing (before its commit: the dispatcher then waits for the checkpoints). */
+export function onOutboxFiling(listener: () => void): () => void {
+  filingListeners.add(listener);
+  return () => filingListeners.delete(listener);
+}
 
 const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
@@ -328,6 +334,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await state.connections.flush(tx);
   if (outbox.size > 0) {
     filings += 1;
+    for (const listener of filingListeners) listener();
     await tx.query(sql.unsafe`
       INSERT INTO notification_outbox (notification_id, organization_id, cause_event_id, correlation_id, draft, created_at)
       SELECT notification_id, organization_id, cause_event_id, correlation_id, draft::jsonb, created_at
