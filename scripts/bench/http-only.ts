@@ -2,7 +2,9 @@
 // on a copy of the seeded history, each phase in its own CPU-profiled server so a profile shows
 // one kind of request: `tsx scripts/bench/http-only.ts [--http-seconds 10] [--phases get,post]
 // [--bundles .build/before.mjs,.build/fluxo.mjs]` (several server bundles: each measured in turn,
-// beside the same reference, for before/after figures taken in one run).
+// beside the same reference, for before/after figures taken in one run). `--post-connections 1`:
+// the POSTs one at a time, each write its own projection passes (no batching), so the statements and
+// CPU per write barely depend on how busy the machine is.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -24,6 +26,7 @@ const SEED = argValue('database', 'fluxo_bench');
 const RUN = `${SEED}_http`;
 const profileDir = resolve('bench-results/tmp/http-profiles');
 const bundles = argValue('bundles', '').split(',').filter(Boolean);
+const postConnections = argNumber('post-connections', 16);
 
 const firstPage = new URLSearchParams({ sort: '["date","DESC"]', range: '[0,9]', filter: '{}' }).toString();
 const SCREEN_READS = ['/api/financial/metrics', `/api/expenses?${firstPage}`, `/api/transactions?${firstPage}`, '/api/charts/cash-flow'];
@@ -121,10 +124,10 @@ async function main(): Promise<void> {
           for (let i = 0; i < 16; i++) sessions.push(await signIn(fluxo.url, tenant.email, BENCH_PASSWORD));
           const today = new Date().toISOString().slice(0, 10);
           const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
-          await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body });
+          await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body, connections: postConnections });
           await stats.reset();
           const cpu = requestCpuMeter(fluxo.process.pid!);
-          const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body });
+          const post = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds, method: 'POST', body, connections: postConnections });
           say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
           say(`  ${cpu.per(post.total)}`);
           say(`  ${await stats.summary(post.total, 'request')}`);
