@@ -70,11 +70,15 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
   // An API-only process never applies: its runner only reads checkpoints (waitFor), as the runtime role.
   const projectionUrl = role === 'api' ? appUrl : projectorUrl(options.databaseUrl);
   const projectionDb = role === 'api' ? appDb : await createDb(projectionUrl);
+  let leadsHere = () => false;
   const eventStore = createEventStore({
     db: appDb, databaseUrl: appUrl, eventStoreUrl: options.eventStoreUrl,
     appendsInFlight: process.env.FLUXO_APPENDS_IN_FLIGHT ? Number(process.env.FLUXO_APPENDS_IN_FLIGHT) : undefined,
+    // Other processes are told of an append only while the projection leader is not this process's runner.
+    notifyOthers: () => !leadsHere(),
   });
   const runner = createProjectionRunner({ db: projectionDb, connectionString: projectionUrl, eventStore, projectors, logger });
+  leadsHere = () => runner.isLeader();
   const readYourWritesMs = options.readYourWritesMs ?? (Number(process.env.FLUXO_READ_YOUR_WRITES_MS) || 5_000);
   const auditKey = options.auditKey ?? loadAuditKey({ create: true }) ?? undefined;
   const deps: AppDeps = {

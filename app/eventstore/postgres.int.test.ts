@@ -160,3 +160,28 @@ it('PostgreSQL: a follower in another process is woken by each append, even one 
     await database.drop();
   }
 }, 90_000);
+
+it('PostgreSQL: appends notify other processes only while the store says someone else may be waiting', async () => {
+  const database = await createTestDatabase();
+  let leadsHere = true;
+  const writer = createPostgresEventStore(database.db, database.url, { notifyOthers: () => !leadsHere });
+  const other = new pg.Client({ connectionString: database.url });
+  const heard: string[] = [];
+  other.on('notification', (message) => heard.push(message.channel));
+  await other.connect();
+  await other.query('LISTEN fluxo_events');
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  const append = (n: number) => writer.append(`quiet-${n}`, [{ type: 'ContractTested', data: { n } }], { expectedRevision: 'no_stream', metadata: meta });
+  try {
+    await append(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toEqual([]);
+    leadsHere = false;
+    await append(2);
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual(['fluxo_events']);
+  } finally {
+    await other.end();
+    await writer.close();
+    await database.drop();
+  }
+});

@@ -128,9 +128,20 @@ function reportOf(error: unknown): { code: 'FX001' | 'FX002'; tip: TipReport } |
   return { code, tip: JSON.parse(detail) as TipReport };
 }
 
-/** `appendsInFlight`: FLUXO_APPENDS_IN_FLIGHT; anything but a positive integer is the default. */
-export function createPostgresEventStore(_sharedDb: unknown, connectionString: string, options: { appendsInFlight?: number } = {}): EventStore {
+/**
+ * `appendsInFlight`: FLUXO_APPENDS_IN_FLIGHT; anything but a positive integer is the default.
+ * `notifyOthers`: whether another process may be waiting for this store's appends (default: always).
+ * Only a leading projection runner waits on the log (the notification dispatcher waits for filings,
+ * API-only processes and standby runners poll): where it runs in this process, the appends wake it
+ * here and the NOTIFY, a statement and a wake-up of every listening backend per append, is skipped.
+ */
+export function createPostgresEventStore(
+  _sharedDb: unknown,
+  connectionString: string,
+  options: { appendsInFlight?: number; notifyOthers?: () => boolean } = {},
+): EventStore {
   const { appendsInFlight } = options;
+  const notifyOthers = options.notifyOthers ?? (() => true);
   const pool = new pg.Pool({ connectionString, max: 6, types });
   pool.on('error', () => undefined);
   const tips = new Map<string, Tip>();
@@ -288,7 +299,7 @@ export function createPostgresEventStore(_sharedDb: unknown, connectionString: s
         known.set(stream, tip);
         continue;
       }
-      notify();
+      if (notifyOthers()) notify();
       wakeAll();
       let next = 0;
       return prepared.map((p) => {
