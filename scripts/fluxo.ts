@@ -11,6 +11,7 @@ import { createEventStore } from '../app/eventstore/create';
 import { ensureSuperAdmin } from '../app/identity/bootstrap';
 import { addMissingDefaultCategories } from '../app/finance/categories';
 import { startImpersonationSweeper } from '../app/identity/impersonation-sweeper';
+import { startNotificationDispatcher } from '../app/notifications/dispatcher';
 import { buildServer } from '../api/server';
 import type { TrustProxy } from '../api/trust-proxy';
 import { projectors } from '../projections/registry';
@@ -96,9 +97,13 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
     },
   };
   let sealer: ReturnType<typeof startAuditSealer> | null = null;
+  let dispatcher: ReturnType<typeof startNotificationDispatcher> | null = null;
   if (role !== 'api') {
     await runner.catchUp();
     await runner.start();
+    // The dispatcher is woken by the triggers projection's filings in its own process: a projection
+    // process raises what it files (an 'all' process runs one with its API routes).
+    if (role === 'projections') dispatcher = startNotificationDispatcher(deps);
     if (auditKey) {
       const seconds = Number(process.env.FLUXO_AUDIT_CHECKPOINT_SECONDS ?? 30);
       sealer = startAuditSealer({ db: platformDb(appDb), eventStore, auditKey, logger }, options.auditCheckpointMs ?? seconds * 1000);
@@ -137,6 +142,7 @@ export async function runFluxo(options: FluxoOptions): Promise<RunningFluxo> {
       await server?.close();
       await sweeper?.stop();
       await sealer?.stop();
+      await dispatcher?.stop();
       await runner.stop();
       await eventStore.close();
       await appDb.end();

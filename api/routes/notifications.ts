@@ -1,5 +1,6 @@
 // /api/notifications: the header bell's list (polled every 30 s) and marking as read, per user.
-// This plugin also runs the notification dispatcher for as long as the server is up.
+// This plugin also runs the notification dispatcher for as long as the server is up (a process with
+// --role=projections, which has no routes, runs its own: scripts/fluxo.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'slonik';
 import { z } from 'zod';
