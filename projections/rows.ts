@@ -234,6 +234,20 @@ export class Rows {
     return this.state.get(k) ?? null;
   }
 
+  /**
+   * get() without a load for a table a rebuild holds whole (whole() is not null): a key not seen
+   * yet is read from memory. Throws, like get(), for a key never loaded otherwise.
+   */
+  peek(key: string | Row): Row | null {
+    const k = this.keyFrom(key);
+    if (!this.state.has(k)) {
+      const store = this.store;
+      if (!store || store.hasSpilled) throw new Error(`${this.spec.table}: row ${k} read before it was loaded`);
+      this.state.set(k, store.lookup(k) ?? null);
+    }
+    return this.state.get(k) ?? null;
+  }
+
   /** An independent copy (same rows, same pending writes), not tied to a store: to fold a page twice. */
   clone(): Rows {
     const copy = new Rows(this.spec);

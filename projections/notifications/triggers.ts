@@ -206,22 +206,87 @@ export function onOutboxFiling(listener: () => void): () => void {
 
 const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
-async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
-  const events = all.filter((event) => handled.has(event.type));
-  if (events.length === 0) return;
-  const dataOf = (event: RecordedEvent) => event.data as { organizationId?: string; expenseId?: string; budgetId?: string; connectionId?: string };
-  const state: State = { budgets: rowsFor(resident, budgetSpec), rules: rowsFor(resident, ruleSpec), connections: rowsFor(resident, connectionSpec) };
-  const months = rowsFor(resident, monthSpec);
-  const expenseIds = events.flatMap((event) => (event.type.startsWith('Expense') ? [String(dataOf(event).expenseId)] : []));
-  const organizations = [...new Set(events.flatMap((event) => (event.type.startsWith('Expense') || event.type.startsWith('Budget') ? [String(dataOf(event).organizationId)] : [])))];
-  await state.rules.load(tx, expenseIds);
-  if (organizations.length > 0) {
-    const wanted = new Set(organizations.map(lower));
-    await state.budgets.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`, (row) => wanted.has(lower(row.organization_id)));
-  }
-  await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
-  await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
+type SpentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string) => bigint;
+type OnRule = (before: Row | null, after: Row | null) => void;
+/** What budgets have spent as the fold goes (spentIn), and what each rule change moves (onRule: the windows' sums and the month totals). */
+type Spending = { spentIn: SpentIn; onRule: OnRule };
 
+const groupOf = (organizationId: unknown, category: unknown) => `${lower(organizationId)}|${String(category)}`;
+
+/** A one-off rule's amount moved in its month's total (a total back at zero goes). */
+function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
+  if (!rule || !isOneOff(rule)) return;
+  const key = monthOf(rule);
+  const month = String(key.month);
+  const amount = BigInt((months.peek(key)?.amount as string | number | undefined) ?? 0) + sign * contribution(rule, month, lastDayOf(month));
+  if (amount === 0n) months.remove(key);
+  else months.put({ ...key, amount: big(amount) });
+}
+
+/**
+ * A rebuild that holds every rule and month total: a budget period's sum is worked out the first
+ * time the fold asks for it (its months' totals, its recurring rules as the page found them, and
+ * the page's rule changes of its organization and category so far), then moved by each later
+ * change. One fold, where the SQL path folds the page once more beforehand to learn its periods.
+ */
+function spendingInMemory(rules: Rows, months: Rows): Spending {
+  let recurring: Map<string, Row[]> | null = null;
+  const recurringOf = (group: string) => {
+    if (!recurring) {
+      recurring = new Map();
+      for (const rule of rules.whole() ?? []) {
+        if (isOneOff(rule)) continue;
+        const key = groupOf(rule.organization_id, rule.budget_category);
+        const list = recurring.get(key);
+        if (list) list.push(rule);
+        else recurring.set(key, [rule]);
+      }
+    }
+    return recurring.get(group) ?? [];
+  };
+  /** The page's rule changes so far, by organization and category. */
+  const moves = new Map<string, { rule: Row; sign: bigint }[]>();
+  const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
+  const spent = new Map<string, bigint>();
+  const onRule: OnRule = (before, after) => {
+    for (const [rule, sign] of [[before, -1n], [after, 1n]] as const) {
+      if (!rule) continue;
+      const group = groupOf(rule.organization_id, rule.budget_category);
+      const list = moves.get(group);
+      if (list) list.push({ rule, sign });
+      else moves.set(group, [{ rule, sign }]);
+      for (const w of windowsOf.get(group) ?? []) spent.set(w.key, (spent.get(w.key) as bigint) + sign * contribution(rule, w.start, w.end));
+      moveMonth(months, rule, sign);
+    }
+  };
+  const spentIn: SpentIn = (organizationId, category, period, today) => {
+    const { start, end } = currentPeriod(period, today);
+    const key = windowKey(organizationId, category, start, end);
+    const known = spent.get(key);
+    if (known !== undefined) return known;
+    const group = groupOf(organizationId, category);
+    // The month totals as they are now already hold the page's one-off changes.
+    let sum = 0n;
+    for (const month of monthsBetween(start, end)) {
+      sum += BigInt((months.peek({ organization_id: organizationId, budget_category: category, month })?.amount as string | number | undefined) ?? 0);
+    }
+    for (const rule of recurringOf(group)) sum += contribution(rule, start, end);
+    for (const { rule, sign } of moves.get(group) ?? []) if (!isOneOff(rule)) sum += sign * contribution(rule, start, end);
+    spent.set(key, sum);
+    const list = windowsOf.get(group);
+    if (list) list.push({ key, start, end });
+    else windowsOf.set(group, [{ key, start, end }]);
+    return sum;
+  };
+  return { spentIn, onRule };
+}
+
+/**
+ * The budget periods' sums from SQL: a first fold finds which periods the page asks about and
+ * which month totals its rule changes move; their sums at the page's start are read in one
+ * statement, and each rule change of the page then moves them.
+ */
+async function spendingFromSql(events: readonly RecordedEvent[], state: State, months: Rows, tx: Tx): Promise<Spending> {
   // First pass: which budget periods the page asks about, and which month totals its rule changes move.
   const windows = new Map<string, { organization_id: string; category: string; start_date: string; end_date: string }>();
   const monthKeys: Row[] = [];
@@ -299,25 +364,39 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
       changed.set(w.key, (changed.get(w.key) ?? 0n) + sign * contribution(rule, w.start, w.end));
     }
   };
-  const moveMonth = (rule: Row | null, sign: bigint) => {
-    if (!rule || !isOneOff(rule)) return;
-    const key = monthOf(rule);
-    const month = String(key.month);
-    const amount = BigInt((months.get(key)?.amount as string | number | undefined) ?? 0) + sign * contribution(rule, month, lastDayOf(month));
-    if (amount === 0n) months.remove(key);
-    else months.put({ ...key, amount: big(amount) });
-  };
-  const onRule = (before: Row | null, after: Row | null) => {
+  const onRule: OnRule = (before, after) => {
     moveRule(before, -1n);
     moveRule(after, 1n);
-    moveMonth(before, -1n);
-    moveMonth(after, 1n);
+    moveMonth(months, before, -1n);
+    moveMonth(months, after, 1n);
   };
-  const spentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string): bigint => {
+  const spentIn: SpentIn = (organizationId, category, period, today) => {
     const { start, end } = currentPeriod(period, today);
     const key = windowKey(organizationId, category, start, end);
     return (base.get(key) ?? 0n) + (changed.get(key) ?? 0n);
   };
+  return { spentIn, onRule };
+}
+
+async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
+  const events = all.filter((event) => handled.has(event.type));
+  if (events.length === 0) return;
+  const dataOf = (event: RecordedEvent) => event.data as { organizationId?: string; expenseId?: string; budgetId?: string; connectionId?: string };
+  const state: State = { budgets: rowsFor(resident, budgetSpec), rules: rowsFor(resident, ruleSpec), connections: rowsFor(resident, connectionSpec) };
+  const months = rowsFor(resident, monthSpec);
+  const expenseIds = events.flatMap((event) => (event.type.startsWith('Expense') ? [String(dataOf(event).expenseId)] : []));
+  const organizations = [...new Set(events.flatMap((event) => (event.type.startsWith('Expense') || event.type.startsWith('Budget') ? [String(dataOf(event).organizationId)] : [])))];
+  await state.rules.load(tx, expenseIds);
+  if (organizations.length > 0) {
+    const wanted = new Set(organizations.map(lower));
+    await state.budgets.loadWhere(tx, sql.fragment`organization_id = ANY(${sql.array(organizations, 'uuid')})`, (row) => wanted.has(lower(row.organization_id)));
+  }
+  await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
+  await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
+
+  const { spentIn, onRule } = months.whole() !== null && state.rules.whole() !== null
+    ? spendingInMemory(state.rules, months)
+    : await spendingFromSql(events, state, months, tx);
   const outbox = new Map<string, Row>();
   fold(events, state, spentIn, ({ event, intent }) => {
     const { key: _key, ...draft } = intent;
