@@ -5,15 +5,18 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { Expense, ExpenseEvent } from '../../domain/finance/expense';
 import type { Projector, Tx } from '../projector';
-import { tableRowsOf } from '../rows';
+import { rowsFor, tableRowsOf, type Resident, type Row } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
 type Change = { expense: Expense | null; at: string; createdAt: string; replaced: boolean };
 
 const handles = (type: string) => type.startsWith('Expense');
 
-/** Folds a page into each expense's final state, then writes it with one delete and one upsert. */
-async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void> {
+/**
+ * Folds a page into each expense's final state, then writes it with one delete and one upsert; a
+ * rebuild keeps the rows in memory (Resident) instead, so each is written once, when it spills or ends.
+ */
+async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
   const changes = new Map<string, Change>();
   for (const event of events) {
     if (!handles(event.type)) continue;
@@ -30,16 +33,10 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
     changes.set(id, { expense: e.data, at, createdAt, replaced: before?.replaced ?? false });
   }
   if (changes.size === 0) return;
+  if (resident) return keepInMemory(changes, tx, resident);
   const gone = [...changes].filter(([, c]) => c.replaced).map(([id]) => id);
   if (gone.length > 0) await tx.query(sql.unsafe`DELETE FROM expenses WHERE id = ANY(${sql.array(gone, 'uuid')})`);
-  const rows = [...changes.values()].flatMap(({ expense: e, at, createdAt }) => (e ? [{
-    id: e.expenseId, organization_id: e.organizationId, description: e.description, amount: e.amount.toString(), category: e.category,
-    status: e.status, date: e.date, expense_type: e.expenseType, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
-    recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
-    attachment_id: e.attachment?.id ?? null, attachment_name: e.attachment?.name ?? null, attachment_type: e.attachment?.type ?? null,
-    attachment_size: e.attachment?.size ?? null, attachment_sha256: e.attachment?.sha256 ?? null,
-    source_kind: e.source?.kind ?? null, source_id: e.source?.importedTransactionId ?? null, created_at: createdAt, updated_at: at,
-  }] : []));
+  const rows = [...changes.values()].flatMap(({ expense, at, createdAt }) => (expense ? [rowOf(expense, createdAt, at)] : []));
   if (rows.length === 0) return;
   await tx.query(sql.unsafe`
     INSERT INTO expenses (${columns})
@@ -54,6 +51,30 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx): Promise<void
       source_kind = EXCLUDED.source_kind, source_id = EXCLUDED.source_id, updated_at = EXCLUDED.updated_at`);
 }
 
+/** The same result as the upsert above, on the rows a rebuild holds (created_at kept unless the page deleted the row first). */
+async function keepInMemory(changes: ReadonlyMap<string, Change>, tx: Tx, resident: Resident): Promise<void> {
+  const rows = rowsFor(resident, spec);
+  await rows.load(tx, changes.keys());
+  for (const [id, { expense, at, createdAt, replaced }] of changes) {
+    if (!expense) {
+      rows.remove(id);
+      continue;
+    }
+    const existing = replaced ? null : rows.get(id);
+    rows.put(rowOf(expense, existing ? String(existing.created_at) : createdAt, at));
+  }
+  await rows.flush(tx);
+}
+
+const rowOf = (e: Expense, createdAt: string, at: string): Row => ({
+  id: e.expenseId, organization_id: e.organizationId, description: e.description, amount: e.amount.toString(), category: e.category,
+  status: e.status, date: e.date, expense_type: e.expenseType, is_recurring: e.isRecurring, recurring_period: e.recurringPeriod,
+  recurring_duration: e.recurringDuration, recurring_end_date: e.recurringEndDate,
+  attachment_id: e.attachment?.id ?? null, attachment_name: e.attachment?.name ?? null, attachment_type: e.attachment?.type ?? null,
+  attachment_size: e.attachment?.size ?? null, attachment_sha256: e.attachment?.sha256 ?? null,
+  source_kind: e.source?.kind ?? null, source_id: e.source?.importedTransactionId ?? null, created_at: createdAt, updated_at: at,
+});
+
 /** The columns written (their types are the table's: the rows travel as one array per column). */
 const columnNames = [
   'id', 'organization_id', 'description', 'amount', 'category', 'status', 'date', 'expense_type', 'is_recurring', 'recurring_period',
@@ -61,6 +82,7 @@ const columnNames = [
   'source_kind', 'source_id', 'created_at', 'updated_at',
 ] as const;
 const columns = sql.join(columnNames.map((name) => sql.identifier([name])), sql.fragment`, `);
+const spec = { table: 'expenses', key: ['id'], columns: columnNames } as const;
 
 export const expensesProjector: Projector = {
   name: 'expenses',
