@@ -17,6 +17,7 @@ import { rebuildAll } from '../rebuild';
 
 const ORG = v7();
 const OTHER = v7();
+const THIRD = v7();
 const ANA = v7();
 const BIA = v7();
 const BUDGET = v7();
@@ -151,5 +152,36 @@ describe('notifications from a scripted history', () => {
     expect(await unread(BIA)).toBe(8);
     await expect(markNotificationRead(deps, { organizationId: OTHER, userId: ANA, notificationId: notificationIdOf(`welcome:${ORG}`) }, context)).rejects.toThrow('Notificação não encontrada');
     expect(await titles(OTHER)).toEqual([]);
+  });
+  it('a rebuild in one page, periods first asked after the page moved their rules, files the same outbox as following the log', async () => {
+    // Held in memory, a period's sum is worked out when the fold first asks for it: the expenses
+    // recorded, moved to another category and deleted earlier in the same page must count as they do live.
+    const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T12:00:00.000Z`;
+    const append = (stream: string, type: string, data: unknown, occurredAt: string) => h.append(stream, type, data as Record<string, unknown>, occurredAt);
+    const rule = expenseData(THIRD, { amount: 300_00n, date: '2025-01-15', category: 'marketing', isRecurring: true, recurringPeriod: 'monthly' });
+    await append(`expense-${rule.expenseId}`, 'ExpenseRecorded', rule, at(1));
+    const oneOff = expenseData(THIRD, { amount: 200_00n, date: '2025-03-02', category: 'marketing' });
+    await append(`expense-${oneOff.expenseId}`, 'ExpenseRecorded', oneOff, at(2));
+    const moved = expenseData(THIRD, { amount: 400_00n, date: '2025-03-03', category: 'operational' });
+    await append(`expense-${moved.expenseId}`, 'ExpenseRecorded', moved, at(3));
+    await append(`expense-${moved.expenseId}`, 'ExpenseUpdated', { ...moved, category: 'marketing' }, at(4));
+    await append(`budget-${v7()}`, 'BudgetCreated', budgetData(THIRD, { category: 'marketing', budgetAmount: 1000_00n, period: 'quarterly' }), at(5));
+    await append(`budget-${v7()}`, 'BudgetCreated', budgetData(THIRD, { category: 'marketing', budgetAmount: 2000_00n }), at(6));
+    await append(`expense-${rule.expenseId}`, 'ExpenseDeleted', { expenseId: rule.expenseId, organizationId: THIRD }, at(7));
+    const big = expenseData(THIRD, { amount: 1200_00n, date: '2025-03-08', category: 'marketing' });
+    await append(`expense-${big.expenseId}`, 'ExpenseRecorded', big, at(8));
+    await h.catchUp();
+    const live = await snapshotReadModels(h.database.db, [notificationTriggersProjector]);
+    const messages = (live['notification-triggers.notification_outbox'] ?? [])
+      .map((row) => JSON.parse(row) as { organization_id: string; draft: { message: string } })
+      .filter((row) => row.organization_id === THIRD).map((row) => row.draft.message);
+    expect(messages).toEqual(expect.arrayContaining([
+      'Gastos de R$ 1.500,00 ultrapassaram o orçamento de R$ 1.000,00 (150%) em 1º trimestre de 2025.',
+      'Gastos de R$ 1.800,00 de R$ 2.000,00 em março de 2025: o orçamento passou de 80%.',
+    ]));
+    for (const batchSize of [1_000, 3]) {
+      await rebuildAll({ db: h.database.projectorDb, eventStore: h.eventStore, projectors: [notificationTriggersProjector], batchSize });
+      expect(differences(live, await snapshotReadModels(h.database.db, [notificationTriggersProjector])), `pages of ${batchSize}`).toEqual({});
+    }
   });
 });
