@@ -162,6 +162,7 @@ export const routeCases: Record<string, RouteCase> = {
   'GET /api/admin/users/:id': { kind: 'platform', params: id(make.platformUser) },
   'POST /api/admin/users': { kind: 'platform', body: ({ tenant }) => ({ username: 'Criado no Admin', email: `a-${unique()}@teste.com.br`, organizationId: tenant.organizationId, role: 'user', password: 'senha123' }) },
   'PUT /api/admin/users/:id': { kind: 'platform', params: id(make.platformUser), body: () => ({ username: 'Editado no Admin', email: `ea-${unique()}@teste.com.br`, role: 'user' }) },
+  'PUT /api/admin/users/:id/reset-password': { kind: 'platform', params: id(make.platformUser), body: () => ({ newPassword: 'redefinida123' }) },
   'DELETE /api/admin/users/:id': { kind: 'platform', params: id(make.platformUser) },
   'POST /api/admin/impersonate': { kind: 'platform', body: ({ tenant }) => ({ organizationId: tenant.organizationId, reason: 'Matriz de acesso' }) },
   'POST /api/admin/stop-impersonation': { kind: 'platform' },
