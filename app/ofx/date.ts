@@ -2,6 +2,7 @@
 //
 // The time-zone suffix is deliberately not applied: "20240419000000[-3:BRT]" is 19 April for the
 // bank and for the person reading the statement, whatever the instant is in UTC.
+import { daysInMonth } from '../../domain/shared/dates';
 
 export type OfxDate = { kind: 'date'; date: string } | { kind: 'empty' } | { kind: 'zero' } | { kind: 'invalid' };
 
@@ -22,11 +23,4 @@ export function parseOfxDate(raw: string | null): OfxDate {
   if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return { kind: 'invalid' };
   if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || (ss !== undefined && Number(ss) > 60))) return { kind: 'invalid' };
   return { kind: 'date', date: `${y}-${m}-${d}` };
-}
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function daysInMonth(year: number, month: number): number {
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
 }

@@ -76,7 +76,8 @@ export function addDays(date: string, days: number): string {
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-const daysIn = (year: number, month: number) =>
+/** Days in a month of the Gregorian calendar (month 1–12). */
+export const daysInMonth = (year: number, month: number): number =>
   month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 
 /** The same day `months` later, or the month's last day when it is shorter (31 Jan + 1 → 28 Feb). */
@@ -91,7 +92,7 @@ export function addMonths(date: string, months: number): string {
     const year = Math.floor(index / 12);
     const month = index - year * 12 + 1;
     if (y >= 1000 && m >= 1 && m <= 12 && d >= 1 && d <= 31 && year >= 1000 && year <= 9999) {
-      return `${year}-${pad2(month)}-${pad2(Math.min(d, daysIn(year, month)))}`;
+      return `${year}-${pad2(month)}-${pad2(Math.min(d, daysInMonth(year, month)))}`;
     }
   }
   const [y, m, d] = date.split('-').map(Number);

@@ -315,9 +315,9 @@ async function spendingFromSql(events: readonly RecordedEvent[], state: State, m
   }
   const rulesInMemory = windows.size > 0 ? state.rules.whole() : null;
   if (rulesInMemory) {
-    // A rebuild holding every rule: the same sums, over the rules in memory (category first: most
-    // rules are in no window of the page, and are passed over without building a string); one-off
-    // expenses only when the month totals are not in memory.
+    // A rebuild holding every rule but not every month total (both: spendingInMemory): the same
+    // sums, over the rules in memory (category first: most rules are in no window of the page, and
+    // are passed over without building a string).
     const windowsOf = new Map<unknown, Map<string, string[]>>();
     for (const [key, w] of windows) {
       const byOrganization = windowsOf.get(w.category) ?? new Map<string, string[]>();
@@ -326,7 +326,6 @@ async function spendingFromSql(events: readonly RecordedEvent[], state: State, m
       byOrganization.set(organization, [...(byOrganization.get(organization) ?? []), key]);
     }
     for (const rule of rulesInMemory) {
-      if (monthsInMemory && isOneOff(rule)) continue;
       const keys = windowsOf.get(rule.budget_category)?.get(lower(rule.organization_id));
       if (!keys) continue;
       for (const key of keys) {

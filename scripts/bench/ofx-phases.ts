@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
-import { sql } from 'slonik';
 import { prepareOfxImport, runOfxImport } from '../../app/banking/import-ofx';
 import { createDb } from '../../app/db/pool';
 import type { AppDeps } from '../../app/deps';
@@ -80,7 +79,6 @@ async function main() {
         for (let i = 0; i < mine.length; i += 2_000) await db.transaction((tx) => applyEvents(projector, mine.slice(i, i + 2_000), tx));
       });
     }
-    void sql;
     await eventStore.close();
     await db.end();
     await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
