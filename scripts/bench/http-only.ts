@@ -13,11 +13,11 @@ import { argNumber, argValue } from './args';
 import { adminQuery, startBenchServer } from './database';
 import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
-import { startChild } from './processes';
+import { startChild, startFluxoServer } from './processes';
 import { settleCopiedHistory } from './settle';
 import { requestCpuMeter } from './cpu';
 // @ts-expect-error plain JavaScript module without types
-import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { SERVER_BUNDLE } from '../build-server.mjs';
 import { BENCH_PASSWORD } from './seed';
 
 const seconds = argNumber('http-seconds', 10);
@@ -42,13 +42,9 @@ async function one<R extends pg.QueryResultRow>(url: string, text: string): Prom
 }
 
 async function startFluxo(url: string, port: number, name: string, bundle: string = SERVER_BUNDLE) {
-  await ensureServerBuild();
   const dir = join(profileDir, name);
   mkdirSync(dir, { recursive: true });
-  return startChild(['--cpu-prof', '--cpu-prof-dir', dir, ...SERVER_NODE_FLAGS, bundle], {
-    ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-    SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
-  }, { probe: `http://127.0.0.1:${port}/api/health`, url: `http://127.0.0.1:${port}` });
+  return startFluxoServer(url, port, { bundle, nodeFlags: ['--cpu-prof', '--cpu-prof-dir', dir] });
 }
 
 function profileOf(name: string): string {

@@ -2,10 +2,9 @@
 // into the same copy of the seeded history, as `npm run bench`'s row does (HTTP, background job,
 // polled until done), with wall time, each phase's moment and CPU seconds (server, PostgreSQL):
 //   BENCH_PG_PORT=… npx tsx scripts/bench/ofx-ab.ts --variants old=/tmp/old/.build/fluxo.mjs,new=.build/fluxo.mjs --rounds 3
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../app/db/embedded';
 import { largeStatement } from '../../test-support/ofx-statement';
@@ -13,10 +12,9 @@ import { argNumber, argValue, hasFlag } from './args';
 import { processCpuSeconds, serverCpuSeconds } from './cpu';
 import { adminQuery, startBenchServer } from './database';
 import { signIn } from './http';
+import { startFluxoServer } from './processes';
 import { BENCH_PASSWORD } from './seed';
 import { settleCopiedHistory } from './settle';
-// @ts-expect-error plain JavaScript module without types
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 
 const variants = argValue('variants', '').split(',').filter(Boolean).map((v) => {
   const [name, bundle] = v.split('=');
@@ -50,35 +48,15 @@ async function topStatements(url: string, reset: boolean): Promise<void> {
 }
 
 async function startServer(bundle: string, url: string) {
-  const port = await freePort();
-  const flags = profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...flags, ...SERVER_NODE_FLAGS, bundle], {
-    cwd: dirname(dirname(bundle)),
-    env: {
-      ...process.env, ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-      SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const fluxo = await startFluxoServer(url, await freePort(), { bundle, nodeFlags: profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] });
+  const pid = fluxo.process.pid!;
   // Quiet: its start-up catch-up done (less than 0.05 CPU s over a second, 60 s at most).
   for (let i = 0; i < 60; i++) {
-    const before = processCpuSeconds(child.pid!) + (serverCpuSeconds() ?? 0);
+    const before = processCpuSeconds(pid) + (serverCpuSeconds() ?? 0);
     await new Promise((r) => setTimeout(r, 1000));
-    if (processCpuSeconds(child.pid!) + (serverCpuSeconds() ?? 0) - before < 0.05) break;
+    if (processCpuSeconds(pid) + (serverCpuSeconds() ?? 0) - before < 0.05) break;
   }
-  return {
-    base, pid: child.pid!,
-    stop: () => new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }),
-  };
+  return { base: fluxo.url, pid, stop: fluxo.stop };
 }
 
 async function importOnce(base: string, pid: number, cookie: string) {

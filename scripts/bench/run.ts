@@ -15,10 +15,10 @@ import { adminQuery, startBenchServer, type BenchServer } from './database';
 import { hammer, signIn } from './http';
 import { loginPageJavaScript } from './login-bytes';
 import { load, profiled, statements, summarizeProfile, type Figure } from './measure';
-import { startChild } from './processes';
+import { startChild, startFluxoServer } from './processes';
 import { settleCopiedHistory } from './settle';
 // @ts-expect-error plain JavaScript module without types
-import { ensureServerBuild, SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { median } from '../../app/insights/stats';
 import { measureRebuild } from './rebuild-rate';
 import { cpuMeter } from './cpu';
@@ -219,14 +219,7 @@ async function importStatement(baseUrl: string, cookie: string, content: string)
   return { seconds: (performance.now() - started) / 1000, imported: body.summary?.importedCount ?? null, status: response.status };
 }
 
-/** `npm start`'s server (the esbuild bundle, as scripts/build-server.mjs makes it) on the run's database. */
-async function startFluxo(url: string, port: number, nodeFlags: string[] = []) {
-  await ensureServerBuild();
-  return startChild([...nodeFlags, ...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
-    ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
-    SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
-  }, { probe: `http://127.0.0.1:${port}/api/health`, url: `http://127.0.0.1:${port}` });
-}
+const startFluxo = (url: string, port: number, nodeFlags: string[] = []) => startFluxoServer(url, port, { nodeFlags });
 
 /**
  * Memory as `npm start` runs it (no profiler attached: --cpu-prof keeps every sample in memory):
