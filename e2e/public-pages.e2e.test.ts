@@ -73,6 +73,9 @@ describe('Páginas públicas', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
+    // React Router 7 changes the address before it draws the next page (a transition): until the
+    // heading shows, 'Email' is still the login form's field.
+    await page.getByRole('heading', { name: 'Esqueci minha senha' }).waitFor();
 
     await page.getByLabel('Email').fill('ninguem@floricultura.com.br');
     await page.getByRole('button', { name: 'Enviar link' }).click();

@@ -14,7 +14,21 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport: { width: 1360, height: 900 } });
   context.setDefaultTimeout(15_000);
-  return context.newPage();
+  const page = await context.newPage();
+  await throttleCpu(page);
+  return page;
+}
+
+/**
+ * FLUXO_E2E_CPU_THROTTLE=4 runs every page's scripts 4× slower (Chrome DevTools' CPU throttling), to
+ * flush out tests that race the screen (a step taken before the page it meant has drawn) the way a
+ * slow CI host does once in a while.
+ */
+async function throttleCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.FLUXO_E2E_CPU_THROTTLE ?? 1);
+  if (!(rate > 1)) return;
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** A fresh page already signed in as that person. */
