@@ -79,6 +79,35 @@ it('PostgreSQL: a later append that commits first waits, unread, until the earli
   }
 });
 
+it('PostgreSQL: the read horizon stops at an append in flight in the very transaction asking, and asking holds no append back', async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore(database.db, database.url);
+  const client = new pg.Client({ connectionString: database.url });
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  try {
+    await client.connect();
+    await store.append('before-1', [{ type: 'ContractTested', data: { n: 0 } }], { expectedRevision: 'no_stream', metadata: meta });
+    await client.query('BEGIN');
+    const own = { stream: 'own-1', expected: 'no_stream', baseRevision: -1, baseHash: null, metadata: 0, events: [{ id: randomUUID(), type: 'ContractTested', data: { n: 1 }, hash: 'h' }] };
+    const { rows } = await client.query<{ positions: string[] }>('SELECT fluxo_append($1::jsonb)::text[] AS positions', [JSON.stringify({ metadata: [meta], streams: [own] })]);
+    const horizon = await client.query<{ horizon: string }>('SELECT fluxo_read_horizon()::text AS horizon');
+    expect(BigInt(horizon.rows[0].horizon)).toBe(BigInt(rows[0].positions[0]));
+    await client.query('COMMIT');
+    // A reader whose transaction stays open after asking: appends go on meanwhile.
+    await client.query('BEGIN');
+    const asked = BigInt((await client.query<{ horizon: string }>('SELECT fluxo_read_horizon()::text AS horizon')).rows[0].horizon);
+    expect(asked).toBe(BigInt(rows[0].positions[0]) + 1n);
+    const appended = store.append('after-1', [{ type: 'ContractTested', data: { n: 2 } }], { expectedRevision: 'no_stream', metadata: meta });
+    const outcome = await Promise.race([appended.then(() => 'appended'), new Promise((resolve) => setTimeout(() => resolve('held back'), 3_000))]);
+    await client.query('COMMIT');
+    expect(outcome).toBe('appended');
+  } finally {
+    await client.end();
+    await store.close();
+    await database.drop();
+  }
+});
+
 it('PostgreSQL: appends written together under contention stay separate for their callers (one conflict fails only its own)', async () => {
   const database = await createTestDatabase();
   const store = createPostgresEventStore(database.db, database.url);
