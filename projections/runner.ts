@@ -695,6 +695,17 @@ export function createProjectionRunner(deps: {
    * before instead of spinning). Sleeping then held every write waiting on the lane up to 500 ms.
    */
   async function idle(lane: readonly Projector[], seen: { head: bigint }): Promise<void> {
+    const signal = AbortSignal.any([abort.signal, wake.signal]);
+    // Every projector of the lane active: the pass read nothing after the slowest checkpoint (its
+    // page's start), so no final event lies beyond it. The wait itself looks at the heads (the
+    // store answers from the read just made when nothing woke it since) and returns at once when
+    // events came meanwhile: no head of its own to ask for first.
+    const now = Date.now();
+    if (lane.every((p) => applied.has(p.name) && (failingUntil.get(p.name) ?? 0) <= now)) {
+      const slowest = lane.reduce((min, p) => (applied.get(p.name)! < min ? applied.get(p.name)! : min), applied.get(lane[0].name)!);
+      await eventStore.waitForEvents(slowest, { timeoutMs: 5_000, signal });
+      return;
+    }
     const head = await eventStore.headPosition();
     const slowest = lane.reduce((min, p) => {
       const position = applied.get(p.name) ?? 0n;
@@ -704,7 +715,6 @@ export function createProjectionRunner(deps: {
       seen.head = head;
       return;
     }
-    const signal = AbortSignal.any([abort.signal, wake.signal]);
     if (slowest >= head) await eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
     else await sleep(500, signal);
   }

@@ -259,7 +259,8 @@ export function createPostgresEventStore(
   }
 
   /**
-   * The heads headPosition() just read, while no wake came since that read was sent: every append
+   * The heads headPosition() or a read at the head (readAll) just read, while no wake came since
+   * that read was sent: every append
    * committed after its snapshot wakes this store afterwards (its own appends at once, others' by
    * their notification on the listener, which listened before the read). A follower that reads the
    * head and then waits for events beyond it (the runner's idle lanes) asks once, not twice. Used
@@ -362,10 +363,18 @@ export function createPostgresEventStore(
       // in one statement, and asks for a new horizon only when the page runs past it.
       let rows = after + 1n < knownHorizon ? await below(knownHorizon.toString(), after, limit) : [];
       if (rows.length < limit) {
-        const fresh = BigInt((await pool.query<{ horizon: string }>('SELECT fluxo_read_horizon()::text AS horizon')).rows[0].horizon);
-        if (fresh > knownHorizon) knownHorizon = fresh;
+        // The rest up to a fresh horizon, and the heads, in one round trip (fluxo_read_head). When
+        // no wake came since it was sent, its heads are those waitForEvents would ask for next.
+        const at = listener ? wakes : null;
         const from = rows.length > 0 ? BigInt(rows[rows.length - 1].position) : after;
-        rows = rows.concat(await below(knownHorizon.toString(), from, limit - rows.length));
+        const head = (await pool.query<EventRow & { horizon: bigint | null; stable: bigint | null; latest: bigint | null }>(
+          `SELECT horizon, stable, latest, ${COLUMNS} FROM fluxo_read_head($1, $2, $3)`,
+          [from.toString(), limit - rows.length, knownHorizon.toString()],
+        )).rows;
+        const [{ horizon, stable, latest }] = head;
+        if (horizon! > knownHorizon) knownHorizon = horizon!;
+        if (at !== null) lastHeads = { wakes: at, stable: stable!, latest: latest! };
+        rows = rows.concat(head.slice(1));
       }
       return rows.map(toRecorded);
     },
