@@ -1,7 +1,8 @@
 // `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--cpu-prof]`:
 // times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
-// with seconds per projector, the costliest statements (when the server loads pg_stat_statements) and,
-// with --cpu-prof, where Node spent its own time (the .cpuprofile is written to bench-results/tmp).
+// with seconds per projector, the WAL it wrote, the costliest statements (when the server loads
+// pg_stat_statements) and, with --cpu-prof, where Node spent its own time (the .cpuprofile is written to
+// bench-results/tmp).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
@@ -40,6 +41,11 @@ async function main(): Promise<void> {
 async function profileRebuild(url: string): Promise<void> {
   const statementsOn = (await adminRun(url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements')) !== null
     && (await adminRun(url, 'SELECT pg_stat_statements_reset()')) !== null;
+  const walBytes = async () => Number((await adminRun<{ bytes: string }>(url, 'SELECT wal_bytes::text AS bytes FROM pg_stat_wal'))?.[0]?.bytes ?? NaN);
+  // WAL flushes the client connections made themselves (PostgreSQL 18's pg_stat_io): what commits wait on.
+  const walSyncs = async () => Number((await adminRun<{ n: string }>(url, `SELECT coalesce(sum(fsyncs), 0)::text AS n FROM pg_stat_io WHERE object = 'wal' AND backend_type = 'client backend'`))?.[0]?.n ?? NaN);
+  const walBefore = await walBytes();
+  const syncsBefore = await walSyncs();
   const db = await createDb(url);
   const eventStore = createPostgresEventStore(db, url);
   const session = hasFlag('cpu-prof') ? new Session() : null;
@@ -87,6 +93,7 @@ async function profileRebuild(url: string): Promise<void> {
     await eventStore.close();
     await db.end();
   }
+  console.log(`WAL written: ${Math.round((await walBytes() - walBefore) / 2 ** 20)} MB, flushed by the rebuild's connections ${await walSyncs() - syncsBefore} times`);
   if (statementsOn) {
     const rows = await adminRun<{ calls: string; rows: string; ms: number; query: string }>(url, `
       SELECT s.calls::text, s.rows::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
