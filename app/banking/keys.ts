@@ -16,7 +16,7 @@
 //   provider : provider | the feed's own id — an aggregator's transaction id (Pluggy), or a
 //              sandbox transaction still pending (banks give pending ones a temporary id).
 //   none     : posted date | signed amount | normalised description | n — no usable FITID.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { normalizeAccountNumber, normalizeBankId } from '../../domain/banking/banks';
 import type { IdentityKind } from '../../domain/banking/dedup';
 import { normalizeText } from '../../domain/banking/descriptions';
@@ -25,20 +25,29 @@ import { normalizeText } from '../../domain/banking/descriptions';
 export const TRANSACTION_NAMESPACE = '3b8f5f0e-6a0c-4f4e-9d65-7f1d2a9c4b10';
 export const LEDGER_NAMESPACE = '9a4c2e71-0d3b-4b8e-8f16-52c7e0a1d9f3';
 
-const namespaceBytes = new Map<string, Buffer>();
+/** Each namespace's 16 bytes, followed by room for the names hashed under it. */
+const namespaceInputs = new Map<string, Buffer>();
+const NAME_ROOM = 2048;
+const VARIANT_DIGITS = '89ab';
 
 /**
  * RFC 4122 UUIDv5 (SHA-1 of namespace and UTF-8 name), the same ids as the uuid package's v5, with
- * node:crypto's digest: an OFX file of 10,000 transactions needs 20,000 of them.
+ * node:crypto's one-shot hash over the namespace and the name written after it in one reused buffer
+ * (no Hash object, no digest buffer): an OFX file of 10,000 transactions needs 20,000 of them, and
+ * this takes about half the time of createHash().update().update().digest().
  */
 export function uuidV5(name: string, namespace: string): string {
-  let bytes = namespaceBytes.get(namespace);
-  if (!bytes) namespaceBytes.set(namespace, (bytes = Buffer.from(namespace.replaceAll('-', ''), 'hex')));
-  const digest = createHash('sha1').update(bytes).update(name, 'utf8').digest();
-  digest[6] = (digest[6] & 0x0f) | 0x50;
-  digest[8] = (digest[8] & 0x3f) | 0x80;
-  const hex = digest.toString('hex', 0, 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  let input = namespaceInputs.get(namespace);
+  if (!input) {
+    input = Buffer.alloc(16 + NAME_ROOM);
+    Buffer.from(namespace.replaceAll('-', ''), 'hex').copy(input, 0);
+    namespaceInputs.set(namespace, input);
+  }
+  const hex = name.length * 3 <= NAME_ROOM
+    ? hash('sha1', input.subarray(0, 16 + input.write(name, 16, 'utf8')), 'hex')
+    : hash('sha1', Buffer.concat([input.subarray(0, 16), Buffer.from(name, 'utf8')]), 'hex');
+  // Version 5 in the 13th digit, the RFC variant (10xx) in the 17th.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${VARIANT_DIGITS[parseInt(hex[16], 16) & 3]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 export function accountKeyOf(bankId: string | null | undefined, accountNumber: string | null | undefined): string {

@@ -10,7 +10,24 @@ export const WARNING_PERCENT = 80n;
 export const EXCEEDED_PERCENT = 100n;
 
 /** The calendar month, quarter or year (inclusive bounds) that contains `today`. */
-export function currentPeriod(period: BudgetPeriod, today: string): { start: string; end: string } {
+const periods = new Map<string, Readonly<{ start: string; end: string }>>();
+
+/**
+ * Remembered by period and day (a few dozen in use): the notification triggers ask once or twice
+ * per expense of an import that touches a budget, and the date arithmetic was ~4x the lookup.
+ */
+export function currentPeriod(period: BudgetPeriod, today: string): Readonly<{ start: string; end: string }> {
+  const key = period + today;
+  let known = periods.get(key);
+  if (known === undefined) {
+    if (periods.size >= 1_000) periods.clear();
+    known = Object.freeze(periodOf(period, today));
+    periods.set(key, known);
+  }
+  return known;
+}
+
+function periodOf(period: BudgetPeriod, today: string): { start: string; end: string } {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const firstMonth = period === 'monthly' ? month : period === 'quarterly' ? month - ((month - 1) % 3) : 1;
