@@ -77,6 +77,9 @@ type Stores = { url: string; db: Awaited<ReturnType<typeof createDb>>; fluxo: St
 
 async function openStores(url: string): Promise<Stores> {
   const db = await createDb(url);
+  // As the server does at start: a history seeded before the event store's last change (a new
+  // function) is read with today's (`--only read` skips the rebuild, which migrates too).
+  await migrateDatabase(db);
   const fluxo = fluxoStore(createPostgresEventStore(db, url));
   const raw = await rawPostgres(url);
   try {
@@ -86,18 +89,34 @@ async function openStores(url: string): Promise<Stores> {
   }
 }
 
+/**
+ * Raw and Fluxo read the whole log in turn, three rounds each, and each figure is its median: this
+ * host's speed drifts within a minute (one read each gave 75% and 130% for the same code). Emmett
+ * (~10x slower) reads once. The profile and the statements come from a separate Fluxo pass, so the
+ * profiler's overhead is in no figure.
+ */
 async function readFigure(s: Stores, figures: Figure[]): Promise<void> {
-  const stats = statements(s.url);
-  const rawRead = await s.raw.readAll();
+  const rounds = smoke ? 1 : 3;
+  const rates = { raw: [] as number[], fluxo: [] as number[] };
+  let total = 0;
+  for (let round = 0; round < rounds; round++) {
+    rates.raw.push((await s.raw.readAll()).rate);
+    const read = await s.fluxo.readAll();
+    rates.fluxo.push(read.rate);
+    total = read.total;
+  }
   const emmettRead = s.emmett ? await s.emmett.readAll() : null;
+  const stats = statements(s.url);
   await stats.reset();
-  const fluxoRead = await profiled(() => s.fluxo.readAll());
+  const profiledRead = await profiled(() => s.fluxo.readAll());
+  const rawRate = median(rates.raw);
+  const fluxoRate = median(rates.fluxo);
   figures.push({
-    id: 'read-all', name: '`$all` read, pages of 1000', value: fluxoRead.value.rate, unit: 'events/s',
-    reference: { name: 'raw SELECT', value: rawRead.rate }, peer: { name: 'Emmett', value: emmettRead?.rate ?? null },
-    target: '≥ 90% of raw', meets: (ratio(fluxoRead.value.rate, rawRead.rate) ?? 0) >= 0.9,
-    detail: `${fluxoRead.value.total} events${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
-    limit: `${await stats.summary(fluxoRead.value.total / 1000, 'page')}; ${fluxoRead.profile}`, load: load(),
+    id: 'read-all', name: '`$all` read, pages of 1000', value: fluxoRate, unit: 'events/s',
+    reference: { name: 'raw SELECT', value: rawRate }, peer: { name: 'Emmett', value: emmettRead?.rate ?? null },
+    target: '≥ 90% of raw', meets: (ratio(fluxoRate, rawRate) ?? 0) >= 0.9,
+    detail: `${total} events; ${rounds === 1 ? 'one round' : `median of ${rounds} rounds`} (raw, then Fluxo); Fluxo per round ${rates.fluxo.map((r) => Math.round(r)).join(', ')}, raw ${rates.raw.map((r) => Math.round(r)).join(', ')}${s.emmettProblem ? `; ${s.emmettProblem}` : ''}`,
+    limit: `profiled in a separate pass: ${await stats.summary(profiledRead.value.total / 1000, 'page')}; ${profiledRead.profile}`, load: load(),
   });
 }
 
