@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createDb } from '../../app/db/pool';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { projectors } from '../../projections/registry';
+import { migrateDatabase } from '../../projections/schema';
 import { applyMs, DEFAULT_BATCH, DEFAULT_CONCURRENCY, rebuildAll } from '../../projections/rebuild';
 import { argNumber, argValue, hasFlag } from './args';
 import { cpuMeter } from './cpu';
@@ -47,6 +48,8 @@ async function profileRebuild(url: string): Promise<void> {
   const walBefore = await walBytes();
   const syncsBefore = await walSyncs();
   const db = await createDb(url);
+  // As the server does at start: a seed older than the event store's last change is read with today's.
+  await migrateDatabase(db);
   const eventStore = createPostgresEventStore(db, url);
   const session = hasFlag('cpu-prof') ? new Session() : null;
   if (session) {
