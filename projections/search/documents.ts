@@ -63,9 +63,7 @@ const docSpec = {
 } as const;
 const categorySpec = { table: 'search_categories', key: ['organization_id', 'slug'], columns: ['organization_id', 'slug', 'category_id', 'name'] } as const;
 
-/** The search text and vector of a row from its title, category and description. */
-const searchText = (title: Fragment, category: Fragment, description: Fragment) =>
-  unaccented(sql.fragment`${title} || ' ' || coalesce(${category}, '') || ' ' || ${description}`);
+/** The vector of a row from its title, category and description. */
 const searchVector = (title: Fragment, category: Fragment, description: Fragment) =>
   sql.fragment`${vectorOf(title, 'A')} || ${vectorOf(category, 'B')} || ${vectorOf(description, 'C')}`;
 /**
@@ -79,9 +77,8 @@ const vectorsOf = (name: string, column: string, weight: Weight) => sql.fragment
   FROM (SELECT DISTINCT coalesce(${sql.identifier(['r', column])}, '') AS x FROM r) d)`;
 /** searchVector of the row, its six vectors concatenated in the same order (so the same tsvector). */
 const computed: Computed = {
-  names: ['search_text', 'document'],
-  values: sql.fragment`${searchText(sql.fragment`r.title`, sql.fragment`r.category`, sql.fragment`r.description`)},
-    vt.s || vt.p || vc.s || vc.p || vd.s || vd.p`,
+  names: ['document'],
+  values: sql.fragment`vt.s || vt.p || vc.s || vc.p || vd.s || vd.p`,
   with: sql.fragment`${vectorsOf('vt', 'title', 'A')}, ${vectorsOf('vc', 'category', 'B')}, ${vectorsOf('vd', 'description', 'C')}`,
   joins: sql.fragment`JOIN vt ON vt.x = coalesce(r.title, '') JOIN vc ON vc.x = coalesce(r.category, '') JOIN vd ON vd.x = coalesce(r.description, '')`,
 };
@@ -214,7 +211,6 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
     const d = (column: string) => sql.fragment`d.${sql.identifier([column])}`;
     await tx.query(sql.unsafe`
       UPDATE search_documents d SET category = k.name,
-        search_text = ${searchText(d('title'), sql.fragment`k.name`, d('description'))},
         document = ${searchVector(d('title'), sql.fragment`k.name`, d('description'))}
       FROM jsonb_to_recordset(${sql.jsonb([...renamed.values()])}) AS k(organization_id uuid, slug text, name text)
       WHERE d.organization_id = k.organization_id AND d.source = 'expense' AND d.category_slug = k.slug`);
@@ -244,16 +240,15 @@ export const searchProjector: Projector = {
         url text NOT NULL,
         goal_current bigint,
         goal_completed boolean,
-        search_text text NOT NULL DEFAULT '',
         document tsvector NOT NULL DEFAULT ''::tsvector
       )`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS search_documents_fts ON search_documents USING gin (document)`);
-    // No trigram index on search_text: the typo fallback (queries.ts) filters by organization and
-    // computes word_similarity() per row, which no index serves (EXPLAIN: a bitmap scan of
-    // search_documents_organization, 0 scans of the old index). Keeping one up to date cost every
-    // written document ~50 trigram entries and the GIN pending-list merges: ~40% of the search
-    // projector's writes, e.g. of a 10,000-transaction OFX import.
+    // No trigram index and no unaccented text column: the typo fallback (queries.ts) compares the
+    // words with the organization's vocabulary, read from the vectors. A trigram index cost every
+    // written document ~50 entries and the GIN pending-list merges (~40% of the search projector's
+    // writes, e.g. of a 10,000-transaction OFX import); the text column, one more unaccent() per row.
     await tx.query(sql.unsafe`DROP INDEX IF EXISTS search_documents_trgm`);
+    await tx.query(sql.unsafe`ALTER TABLE search_documents DROP COLUMN IF EXISTS search_text`);
     await tx.query(sql.unsafe`CREATE INDEX IF NOT EXISTS search_documents_organization ON search_documents (organization_id, kind)`);
     await tx.query(sql.unsafe`
       CREATE TABLE IF NOT EXISTS search_categories (

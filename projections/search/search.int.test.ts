@@ -66,6 +66,14 @@ describe('search', () => {
   it('stems Portuguese words and falls back to similarity for typos', async () => {
     expect(await search('alugueis')).toEqual(['Aluguel do escritório']);
     expect(await search('alugeul')).toEqual(['Aluguel do escritório']);
+    // Every word needs a close one: a typo beside a right word, and a typo with no close word at all.
+    expect(await search('alugeul escritorio')).toEqual(['Aluguel do escritório']);
+    expect(await search('alugeul xyzzyq')).toEqual([]);
+  });
+
+  it("looks a typo up only among this organization's words", async () => {
+    expect(await search('concorente')).toEqual([]);
+    expect((await search('concorente', OTHER)).sort()).toEqual(['Aluguel do escritório do concorrente', 'Café Especial do concorrente']);
   });
 
   it('normalizes terms so nothing reaches tsquery but words', () => {
