@@ -260,11 +260,10 @@ export function createPostgresEventStore(
 
   /**
    * The heads headPosition() or a read at the head (readAll) just read, while no wake came since
-   * that read was sent: every append
-   * committed after its snapshot wakes this store afterwards (its own appends at once, others' by
-   * their notification on the listener, which listened before the read). A follower that reads the
-   * head and then waits for events beyond it (the runner's idle lanes) asks once, not twice. Used
-   * once: a wait that timed out asks again.
+   * that read was sent: every append committed after its snapshot wakes this store afterwards (its
+   * own appends at once, others' by their notification on the listener, which listened before the
+   * read). A follower that reads the head and then waits for events beyond it (the runner's idle
+   * lanes) asks once, not twice. Used once: a wait that timed out asks again.
    */
   let lastHeads: { wakes: number; stable: bigint; latest: bigint } | null = null;
   async function heads(): Promise<{ stable: bigint; latest: bigint }> {
