@@ -696,21 +696,20 @@ export function createProjectionRunner(deps: {
    */
   async function idle(lane: readonly Projector[], seen: { head: bigint }): Promise<void> {
     const signal = AbortSignal.any([abort.signal, wake.signal]);
+    const slowest = lane.reduce((min, p) => {
+      const position = applied.get(p.name) ?? 0n;
+      return position < min ? position : min;
+    }, applied.get(lane[0].name) ?? 0n);
     // Every projector of the lane active: the pass read nothing after the slowest checkpoint (its
     // page's start), so no final event lies beyond it. The wait itself looks at the heads (the
     // store answers from the read just made when nothing woke it since) and returns at once when
     // events came meanwhile: no head of its own to ask for first.
     const now = Date.now();
     if (lane.every((p) => applied.has(p.name) && (failingUntil.get(p.name) ?? 0) <= now)) {
-      const slowest = lane.reduce((min, p) => (applied.get(p.name)! < min ? applied.get(p.name)! : min), applied.get(lane[0].name)!);
       await eventStore.waitForEvents(slowest, { timeoutMs: 5_000, signal });
       return;
     }
     const head = await eventStore.headPosition();
-    const slowest = lane.reduce((min, p) => {
-      const position = applied.get(p.name) ?? 0n;
-      return position < min ? position : min;
-    }, head);
     if (slowest < head && seen.head !== head) {
       seen.head = head;
       return;

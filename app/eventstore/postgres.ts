@@ -266,6 +266,13 @@ export function createPostgresEventStore(
    * lanes) asks once, not twice. Used once: a wait that timed out asks again.
    */
   let lastHeads: { wakes: number; stable: bigint; latest: bigint } | null = null;
+  /** Call as a read of the heads is sent; give what it answered to the function returned. */
+  function headsRead(): (seen: { stable: bigint; latest: bigint }) => void {
+    const at = listener ? wakes : null;
+    return (seen) => {
+      lastHeads = at === null ? null : { wakes: at, stable: seen.stable, latest: seen.latest };
+    };
+  }
   async function heads(): Promise<{ stable: bigint; latest: bigint }> {
     const { rows } = await pool.query<{ stable: bigint; latest: bigint }>('SELECT stable, latest FROM fluxo_heads()');
     return rows[0];
@@ -364,7 +371,7 @@ export function createPostgresEventStore(
       if (rows.length < limit) {
         // The rest up to a fresh horizon, and the heads, in one round trip (fluxo_read_head). When
         // no wake came since it was sent, its heads are those waitForEvents would ask for next.
-        const at = listener ? wakes : null;
+        const remember = headsRead();
         const from = rows.length > 0 ? BigInt(rows[rows.length - 1].position) : after;
         const head = (await pool.query<EventRow & { horizon: bigint | null; stable: bigint | null; latest: bigint | null }>(
           `SELECT horizon, stable, latest, ${COLUMNS} FROM fluxo_read_head($1, $2, $3)`,
@@ -372,7 +379,7 @@ export function createPostgresEventStore(
         )).rows;
         const [{ horizon, stable, latest }] = head;
         if (horizon! > knownHorizon) knownHorizon = horizon!;
-        if (at !== null) lastHeads = { wakes: at, stable: stable!, latest: latest! };
+        remember({ stable: stable!, latest: latest! });
         rows = rows.concat(head.slice(1));
       }
       return rows.map(toRecorded);
@@ -429,9 +436,9 @@ export function createPostgresEventStore(
     },
 
     async headPosition() {
-      const at = listener ? wakes : null;
+      const remember = headsRead();
       const seen = await heads();
-      lastHeads = at === null ? null : { wakes: at, ...seen };
+      remember(seen);
       return seen.stable;
     },
 

@@ -105,17 +105,10 @@ export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventSto
           if (lastRaised > 0) continue;
         }
         if (outboxFilings() !== seenFilings) continue;
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            signal.removeEventListener('abort', done);
-            wake = () => undefined;
-            resolve();
-          };
-          const timer = setTimeout(done, Math.max(fullPassDue - Date.now(), 0));
-          signal.addEventListener('abort', done);
-          wake = done;
-        });
+        const filing = new AbortController();
+        wake = () => filing.abort();
+        await sleep(Math.max(fullPassDue - Date.now(), 0), AbortSignal.any([signal, filing.signal]));
+        wake = () => undefined;
       } catch (error) {
         if (signal.aborted) break;
         deps.logger.error({ err: error }, 'notification dispatcher pass failed');

@@ -213,6 +213,12 @@ type Spending = { spentIn: SpentIn; onRule: OnRule };
 
 const groupOf = (organizationId: unknown, category: unknown) => `${lower(organizationId)}|${String(category)}`;
 
+function addTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
+
 /** A one-off rule's amount moved in its month's total (a total back at zero goes). */
 function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
   if (!rule || !isOneOff(rule)) return;
@@ -236,10 +242,7 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
       recurring = new Map();
       for (const rule of rules.whole() ?? []) {
         if (isOneOff(rule)) continue;
-        const key = groupOf(rule.organization_id, rule.budget_category);
-        const list = recurring.get(key);
-        if (list) list.push(rule);
-        else recurring.set(key, [rule]);
+        addTo(recurring, groupOf(rule.organization_id, rule.budget_category), rule);
       }
     }
     return recurring.get(group) ?? [];
@@ -252,9 +255,7 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     for (const [rule, sign] of [[before, -1n], [after, 1n]] as const) {
       if (!rule) continue;
       const group = groupOf(rule.organization_id, rule.budget_category);
-      const list = moves.get(group);
-      if (list) list.push({ rule, sign });
-      else moves.set(group, [{ rule, sign }]);
+      addTo(moves, group, { rule, sign });
       for (const w of windowsOf.get(group) ?? []) spent.set(w.key, (spent.get(w.key) as bigint) + sign * contribution(rule, w.start, w.end));
       moveMonth(months, rule, sign);
     }
@@ -273,9 +274,7 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     for (const rule of recurringOf(group)) sum += contribution(rule, start, end);
     for (const { rule, sign } of moves.get(group) ?? []) if (!isOneOff(rule)) sum += sign * contribution(rule, start, end);
     spent.set(key, sum);
-    const list = windowsOf.get(group);
-    if (list) list.push({ key, start, end });
-    else windowsOf.set(group, [{ key, start, end }]);
+    addTo(windowsOf, group, { key, start, end });
     return sum;
   };
   return { spentIn, onRule };
@@ -323,7 +322,7 @@ async function spendingFromSql(events: readonly RecordedEvent[], state: State, m
       const byOrganization = windowsOf.get(w.category) ?? new Map<string, string[]>();
       windowsOf.set(w.category, byOrganization);
       const organization = lower(w.organization_id);
-      byOrganization.set(organization, [...(byOrganization.get(organization) ?? []), key]);
+      addTo(byOrganization, organization, key);
     }
     for (const rule of rulesInMemory) {
       const keys = windowsOf.get(rule.budget_category)?.get(lower(rule.organization_id));
@@ -353,8 +352,7 @@ async function spendingFromSql(events: readonly RecordedEvent[], state: State, m
   // windows of its old and new organization and category (a handful), so a spentIn is a lookup.
   const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
   for (const [key, w] of windows) {
-    const group = `${lower(w.organization_id)}|${w.category}`;
-    windowsOf.set(group, [...(windowsOf.get(group) ?? []), { key, start: w.start_date, end: w.end_date }]);
+    addTo(windowsOf, groupOf(w.organization_id, w.category), { key, start: w.start_date, end: w.end_date });
   }
   const changed = new Map<string, bigint>();
   const moveRule = (rule: Row | null, sign: bigint) => {

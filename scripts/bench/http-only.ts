@@ -127,11 +127,7 @@ async function main(): Promise<void> {
           say(`POST /api/expenses: ${post.requestsPerSecond.toFixed(0)} req/s, p50 ${post.p50} ms, p99 ${post.p99} ms, ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors (load ${load()})`);
           say(`  ${cpu.per(post.total)}`);
           say(`  ${await stats.summary(post.total, 'request')}`);
-          const rows = await one<{ calls: string; query: string; mean: number }>(url, `
-            SELECT s.calls::text, s.mean_exec_time AS mean, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
-            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-            WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%' ORDER BY s.calls DESC LIMIT 25`);
-          for (const row of rows) say(`    ${(Number(row.calls) / post.total).toFixed(2)}/req ${row.mean.toFixed(2)} ms  ${row.query.slice(0, 150)}`);
+          for (const row of (await stats.top('calls', 25)) ?? []) say(`    ${(row.calls / post.total).toFixed(2)}/req ${row.meanMs.toFixed(2)} ms  ${row.query.slice(0, 150)}`);
         } finally {
           await fluxo.stop();
         }

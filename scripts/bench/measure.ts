@@ -76,6 +76,8 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ value: T; pro
   }
 }
 
+export type Statement = { calls: number; rows: number; totalMs: number; meanMs: number; query: string };
+
 /** pg_stat_statements of one database: reset before a figure, read after it. */
 export function statements(connectionString: string) {
   const run = async <R extends pg.QueryResultRow>(text: string): Promise<R[]> => {
@@ -87,23 +89,29 @@ export function statements(connectionString: string) {
       await client.end();
     }
   };
+  /** This database's statements, costliest (`time`) or most called (`calls`) first; null without pg_stat_statements. */
+  const top = async (by: 'time' | 'calls', limit?: number): Promise<Statement[] | null> => {
+    const rows = await run<{ calls: string; rows: string; total: number; mean: number; query: string }>(`
+      SELECT s.calls::text, s.rows::text, s.total_exec_time AS total, s.mean_exec_time AS mean, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
+      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
+      ORDER BY ${by === 'time' ? 's.total_exec_time' : 's.calls'} DESC${limit === undefined ? '' : ` LIMIT ${limit}`}`).catch(() => null);
+    return rows && rows.map((r) => ({ calls: Number(r.calls), rows: Number(r.rows), totalMs: r.total, meanMs: r.mean, query: r.query }));
+  };
   return {
     async reset(): Promise<void> {
       await run('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
       await run('SELECT pg_stat_statements_reset()').catch(() => undefined);
     },
+    top,
     /** Statements per unit of work and the costliest ones, in one line. */
     async summary(units: number, unit: string): Promise<string> {
-      const rows = await run<{ calls: string; total: number; query: string }>(`
-        SELECT s.calls::text, s.total_exec_time AS total, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
-        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-        WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
-        ORDER BY s.total_exec_time DESC`).catch(() => null);
+      const rows = await top('time');
       if (!rows) return 'pg_stat_statements indisponível neste servidor';
-      const calls = rows.reduce((n, r) => n + Number(r.calls), 0);
-      const time = rows.reduce((n, r) => n + r.total, 0);
-      const top = rows.slice(0, 2).map((r) => `${r.query.slice(0, 70)}… ${((r.total / Math.max(time, 1)) * 100).toFixed(0)}%`);
-      return `${(calls / Math.max(units, 1)).toFixed(1)} SQL statements per ${unit}, ${(time / Math.max(units, 1)).toFixed(2)} ms SQL per ${unit}; top: ${top.join(' | ')}`;
+      const calls = rows.reduce((n, r) => n + r.calls, 0);
+      const time = rows.reduce((n, r) => n + r.totalMs, 0);
+      const costliest = rows.slice(0, 2).map((r) => `${r.query.slice(0, 70)}… ${((r.totalMs / Math.max(time, 1)) * 100).toFixed(0)}%`);
+      return `${(calls / Math.max(units, 1)).toFixed(1)} SQL statements per ${unit}, ${(time / Math.max(units, 1)).toFixed(2)} ms SQL per ${unit}; top: ${costliest.join(' | ')}`;
     },
   };
 }

@@ -12,6 +12,7 @@ import { argNumber, argValue, hasFlag } from './args';
 import { processCpuSeconds, serverCpuSeconds } from './cpu';
 import { adminQuery, startBenchServer } from './database';
 import { signIn } from './http';
+import { statements } from './measure';
 import { startFluxoServer } from './processes';
 import { BENCH_PASSWORD } from './seed';
 import { settleCopiedHistory } from './settle';
@@ -28,22 +29,9 @@ const RUN = `${seedDatabase}_ofx_ab`;
 const profile = hasFlag('profile');
 const profileDir = resolve('bench-results/tmp/ofx-profiles');
 
-async function topStatements(url: string, reset: boolean): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    if (reset) {
-      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-      await client.query('SELECT pg_stat_statements_reset()');
-      return;
-    }
-    const { rows } = await client.query<{ calls: string; ms: number; query: string }>(`
-      SELECT s.calls::text, round(s.total_exec_time)::int AS ms, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 110) AS query
-      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = current_database() ORDER BY s.total_exec_time DESC LIMIT 25`);
-    for (const r of rows) console.log(`  ${String(r.ms).padStart(6)} ms ${r.calls.padStart(6)}× ${r.query}`);
-  } finally {
-    await client.end();
+async function printTopStatements(url: string): Promise<void> {
+  for (const r of (await statements(url).top('time', 25)) ?? []) {
+    console.log(`  ${String(Math.round(r.totalMs)).padStart(6)} ms ${String(r.calls).padStart(6)}× ${r.query.slice(0, 110)}`);
   }
 }
 
@@ -111,9 +99,9 @@ async function main() {
         const fluxo = await startServer(variant.bundle, url);
         try {
           const cookie = await signIn(fluxo.base, rows[0].email, BENCH_PASSWORD);
-          if (profile) await topStatements(url, true);
+          if (profile) await statements(url).reset();
           const result = await importOnce(fluxo.base, fluxo.pid, cookie);
-          if (profile) await topStatements(url, false);
+          if (profile) await printTopStatements(url);
           console.log(JSON.stringify({ round, variant: variant.name, ...result, cpuTotal: +(result.serverCpu + result.pgCpu).toFixed(2), load: loadavg()[0].toFixed(1) }));
         } finally {
           await fluxo.stop();

@@ -14,7 +14,7 @@ import { applyMs, DEFAULT_BATCH, DEFAULT_CONCURRENCY, rebuildAll } from '../../p
 import { argNumber, argValue, hasFlag } from './args';
 import { cpuMeter } from './cpu';
 import { startBenchServer } from './database';
-import { load, summarizeProfile } from './measure';
+import { load, statements, summarizeProfile } from './measure';
 
 
 async function adminRun<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[] | null> {
@@ -98,16 +98,9 @@ async function profileRebuild(url: string): Promise<void> {
   }
   console.log(`WAL written: ${Math.round((await walBytes() - walBefore) / 2 ** 20)} MB, flushed by the rebuild's connections ${await walSyncs() - syncsBefore} times`);
   if (statementsOn) {
-    const rows = await adminRun<{ calls: string; rows: string; ms: number; query: string }>(url, `
-      SELECT s.calls::text, s.rows::text, s.total_exec_time AS ms, regexp_replace(s.query, '\\s+', ' ', 'g') AS query
-      FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'
-      ORDER BY s.total_exec_time DESC LIMIT 40`);
-    const totals = await adminRun<{ calls: string; ms: number }>(url, `
-      SELECT sum(s.calls)::text AS calls, sum(s.total_exec_time) AS ms FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      WHERE d.datname = current_database() AND s.query NOT ILIKE '%pg_stat_statements%'`);
-    console.log(`SQL: ${totals?.[0]?.calls} statements, ${((totals?.[0]?.ms ?? 0) / 1000).toFixed(1)} s executing`);
-    for (const r of rows ?? []) console.log(`${(r.ms / 1000).toFixed(2).padStart(7)} s ${r.calls.padStart(6)}× ${r.rows.padStart(8)} rows ${r.query.slice(0, 120)}`);
+    const all = (await statements(url).top('time')) ?? [];
+    console.log(`SQL: ${all.reduce((n, r) => n + r.calls, 0)} statements, ${(all.reduce((n, r) => n + r.totalMs, 0) / 1000).toFixed(1)} s executing`);
+    for (const r of all.slice(0, 40)) console.log(`${(r.totalMs / 1000).toFixed(2).padStart(7)} s ${String(r.calls).padStart(6)}× ${String(r.rows).padStart(8)} rows ${r.query.slice(0, 120)}`);
   } else {
     console.log('pg_stat_statements not loaded on this server (shared_preload_libraries)');
   }
