@@ -2,7 +2,7 @@
 // without a JSON text round trip. Both must give exactly what stored events were written with.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainHash, eventHash, metadataTextWith, toJsonSafe } from './hash-chain';
+import { canonicalJson, canonicalJsonSafe, chainHash, eventHash, metadataTextWith, toJsonSafe } from './hash-chain';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth, drops undefined members, keeps arrays in order and writes bigint as strings', () => {
@@ -69,6 +69,20 @@ describe('toJsonSafe', () => {
       metadata: { organizationId: 'org', actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: '2026-01-02T03:04:05.000Z', prevHash: null },
     });
     expect(hash).toBe('482e0db576f96433ddc5ce65ff89a26f277b07f827102d1428e2bb5a9d5d3d35');
+  });
+});
+
+describe('canonicalJsonSafe', () => {
+  it('gives the copy toJsonSafe gives and its canonicalJson text, whatever the keys and their order', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('10', '2', '0', '01', '__proto__', 'a-b', 'é', 'Z')), eventData, { maxKeys: 6 }), (data) => {
+        const { data: copy, text } = canonicalJsonSafe(data);
+        expect(copy).toStrictEqual(toJsonSafe(data));
+        expect(text).toBe(canonicalJson(toJsonSafe(data)));
+      }),
+      { numRuns: 1_000 },
+    );
+    expect(canonicalJsonSafe({ b: 1, '10': 2, '9': 3, a: [{ z: 1n, y: undefined }] }).text).toBe('{"10":2,"9":3,"a":[{"z":"1"}],"b":1}');
   });
 });
 

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { groupCommit } from './group-commit';
-import { canonicalJson, chainHash, metadataTextWith, toJsonSafe } from './hash-chain';
+import { canonicalJsonSafe, chainHash, metadataTextWith, toJsonSafe } from './hash-chain';
 import {
   ConcurrencyError,
   type AppendMetadata,
@@ -90,8 +90,7 @@ function prepare(append: StreamAppend, safeMetadata: AppendMetadata, tip: Tip): 
   let prevHash = tip.hash;
   const events = append.events.map((event) => {
     revision += 1;
-    const data = toJsonSafe(event.data) as Record<string, unknown>;
-    const text = canonicalJson(data);
+    const { data, text } = canonicalJsonSafe(event.data) as { data: Record<string, unknown>; text: string };
     const hash = chainHash(append.streamId, revision, event.type, text, metadataTextWith(safeMetadata, prevHash));
     const metadata = { ...safeMetadata, prevHash, hash } as EventMetadata;
     prevHash = hash;
