@@ -10,7 +10,7 @@ import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import type { Projector, Tx } from './projector';
 import { rebuildAll } from './rebuild';
-import { rowsFor, type Resident } from './rows';
+import { Resident, rowsFor, type Rows } from './rows';
 import { createProjectionRunner } from './runner';
 
 const spec = { table: 'test_balances', key: ['account'], columns: ['account', 'organization_id', 'balance', 'events', 'last_note'] } as const;
@@ -97,4 +97,61 @@ describe('a rebuild with its rows held in memory', () => {
       expect(last).toBe('nota 88');
     });
   }
+});
+
+describe('a table held in memory past its bound', () => {
+  let database: TestDatabase;
+  const spillSpec = { table: 'test_spilled', key: ['id'], columns: ['id', 'n'] } as const;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.db.query(sql.unsafe`CREATE TABLE test_spilled (id text PRIMARY KEY, n int NOT NULL)`);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('forgets the rows touched longest ago, reads them back from the table when a page needs them, and writes what changed', async () => {
+    await database.db.transaction(async (tx) => {
+      const rowsNow = () => tx.any(sql.type(z.object({ id: z.string(), n: z.number() }))`SELECT id, n FROM test_spilled ORDER BY id`);
+      const resident = new Resident();
+      const page = async (apply: (rows: Rows) => Promise<void>) => {
+        const rows = resident.rows(spillSpec);
+        await apply(rows);
+        await rows.flush(tx);
+        resident.commit();
+      };
+      const bump = (rows: Rows, id: string) => rows.put({ id, n: Number(rows.get(id)?.n ?? 0) + 1 });
+      await page(async (rows) => {
+        await rows.load(tx, ['a', 'b', 'c']);
+        for (const id of ['a', 'b', 'c']) bump(rows, id);
+      });
+      await page(async (rows) => {
+        await rows.load(tx, ['d']);
+        bump(rows, 'd');
+      });
+      await page(async (rows) => {
+        await rows.load(tx, ['a']);
+        bump(rows, 'a');
+      });
+      // Down to two rows: a (touched by the last page) and d stay, b and c (first page only) go.
+      await resident.spill(tx, 2, true);
+      expect(resident.size).toBe(2);
+      expect(await rowsNow()).toEqual([{ id: 'a', n: 2 }, { id: 'b', n: 1 }, { id: 'c', n: 1 }, { id: 'd', n: 1 }]);
+
+      // What the page sees: memory for the rows it holds (a), the table for the ones it forgot (b).
+      // (Changed behind the rebuild's back to tell them apart: only the rebuild writes its tables.)
+      await tx.query(sql.unsafe`UPDATE test_spilled SET n = 50 WHERE id IN ('a', 'b')`);
+      await page(async (rows) => {
+        await rows.load(tx, ['a', 'b', 'c', 'e']);
+        expect([rows.get('a')?.n, rows.get('b')?.n, rows.get('c')?.n, rows.get('e')]).toEqual([2, 50, 1, null]);
+        bump(rows, 'b');
+        bump(rows, 'e');
+        rows.remove('c');
+      });
+      await resident.writeOut(tx);
+      // a, as written before the spill and unchanged since, is not written again.
+      expect(await rowsNow()).toEqual([{ id: 'a', n: 50 }, { id: 'b', n: 51 }, { id: 'd', n: 1 }, { id: 'e', n: 1 }]);
+    });
+  });
 });

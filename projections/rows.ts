@@ -123,13 +123,12 @@ async function rowsOf(tx: Tx, query: ReturnType<typeof sql.unsafe>): Promise<Row
 }
 
 export class Rows {
-  /** key → row, or null when the row is known to be absent. Insertion order = write order. */
+  /** key → row, or null when the row is known to be absent. Insertion order = order first seen. */
   private readonly state = new Map<string, Row | null>();
   private readonly changed = new Set<string>();
   /** Key columns of rows removed before ever being seen (composite keys cannot be read back from the string). */
   private readonly keys = new Map<string, Row>();
-  /** With a store (a rebuild): every key this page put or removed, and the rows it read back from the table. */
-  private readonly touched = new Set<string>();
+  /** With a store (a rebuild): the keys this page wrote to the table (flush), and the rows it read back from it. */
   private readonly written = new Set<string>();
   private readonly reloaded = new Map<string, Row>();
 
@@ -138,8 +137,9 @@ export class Rows {
 
   keyOf(row: Row): string {
     const { key } = this.spec;
-    if (key.length === 1) return norm(row[key[0]] ?? null);
-    return key.map((column) => norm(row[column] ?? null)).join('|');
+    let k = norm(row[key[0]] ?? null);
+    for (let i = 1; i < key.length; i++) k += `|${norm(row[key[i]] ?? null)}`;
+    return k;
   }
 
   private keyFrom(key: string | Row): string {
@@ -152,15 +152,16 @@ export class Rows {
     const store = this.store;
     for (const key of keys) {
       const k = this.keyFrom(key);
-      if (this.state.has(k) || wanted.has(k)) continue;
+      if (this.state.has(k)) continue;
       if (store) {
         // In memory, or known absent: only rows written out and evicted are read back.
         const row = store.lookup(k);
-        if (row !== undefined) this.state.set(k, row);
-        else wanted.set(k, typeof key === 'string' ? { [this.spec.key[0]]: key } : key);
-        continue;
+        if (row !== undefined) {
+          this.state.set(k, row);
+          continue;
+        }
       }
-      wanted.set(k, typeof key === 'string' ? { [this.spec.key[0]]: key } : key);
+      if (!wanted.has(k)) wanted.set(k, typeof key === 'string' ? { [this.spec.key[0]]: key } : key);
     }
     if (wanted.size === 0) return;
     for (const k of wanted.keys()) this.state.set(k, null);
@@ -206,20 +207,21 @@ export class Rows {
 
   /** Also the rows a rebuild holds in memory that match (nothing without a store: the page's own SQL reaches the table's). */
   adopt(matches: (row: Row) => boolean): void {
-    if (!this.store) return;
-    for (const [k, row] of this.store.present()) if (!this.state.has(k) && matches(row)) this.state.set(k, row);
+    this.store?.eachPresent((row, k) => {
+      if (!this.state.has(k) && matches(row)) this.state.set(k, row);
+    });
   }
 
   /**
    * Every present row of the table as the page found it, when a rebuild holds them all in memory
    * (it never spilled this table); null otherwise: the table has them.
    */
-  whole(): Iterable<Row> | null {
+  whole(): Row[] | null {
     const store = this.store;
     if (!store || store.hasSpilled) return null;
-    return (function* rows() {
-      for (const [, row] of store.present()) yield row;
-    })();
+    const rows: Row[] = [];
+    store.eachPresent((row) => rows.push(row));
+    return rows;
   }
 
   /** Marks keys as known absent without reading (tables the page only inserts into, e.g. rebuilds). */
@@ -269,10 +271,8 @@ export class Rows {
 
   put(row: Row): void {
     const k = this.keyOf(row);
-    this.state.delete(k);
     this.state.set(k, row);
     this.changed.add(k);
-    if (this.store) this.touched.add(k);
   }
 
   /** INSERT … ON CONFLICT DO NOTHING. */
@@ -295,7 +295,6 @@ export class Rows {
     this.keys.set(k, typeof key !== 'string' ? key : current ?? { [this.spec.key[0]]: key });
     this.state.set(k, null);
     this.changed.add(k);
-    if (this.store) this.touched.add(k);
   }
 
   /**
@@ -321,15 +320,19 @@ export class Rows {
     await writeRows(tx, this.spec, gone, upserts, computed, 'upsert');
   }
 
-  /** A rebuild's page succeeded: what it read and wrote becomes the store's. */
+  /** A rebuild's page succeeded: what it read and wrote becomes the store's (every key it put or removed: written or still changed). */
   commit(): void {
     const store = this.store;
     if (!store) return;
+    store.touch();
     for (const [k, row] of this.reloaded) store.reload(k, row);
-    for (const k of this.touched) {
-      const row = this.state.get(k) ?? null;
-      store.set(k, row, row ? null : this.keyRow(k), this.written.size > 0 && this.written.has(k) && !this.changed.has(k));
-    }
+    for (const k of this.written) if (!this.changed.has(k)) this.settle(store, k, true);
+    for (const k of this.changed) this.settle(store, k, false);
+  }
+
+  private settle(store: TableStore, k: string, written: boolean): void {
+    const row = this.state.get(k) ?? null;
+    store.set(k, row, row ? null : this.keyRow(k), written);
   }
 
   private keyRow(k: string): Row {
@@ -392,7 +395,8 @@ const enum Kept {
   /** The table has it (or may), the rebuild removed it (row: its key columns). */
   Deleted,
 }
-type Entry = { row: Row; kept: Kept };
+/** Changed in place (a Map keeps its first insertion's order: moving a key costs a delete and a hole). */
+type Entry = { row: Row; kept: Kept; touched: number };
 
 /**
  * The keys of rows written out and forgotten, in fixed memory (a Bloom filter of 4 MB): "no" is
@@ -438,8 +442,10 @@ class ForgottenKeys {
  * plain inserts, changed ones as upserts, removed ones as one DELETE.
  */
 export class TableStore {
-  /** The rows in memory and the removals not written yet, oldest touched first. */
+  /** The rows in memory and the removals not written yet (touched: the page that last did, to forget the oldest first). */
   private readonly entries = new Map<string, Entry>();
+  /** Pages committed so far (the current page's stamp). */
+  private page = 0;
   /** Keys written out and no longer in memory (from the first spill on). */
   private forgotten: ForgottenKeys | null = null;
   /** Present rows in memory. */
@@ -463,34 +469,48 @@ export class TableStore {
     return this.forgotten !== null;
   }
 
-  /** Present rows in memory. */
-  *present(): IterableIterator<[string, Row]> {
-    for (const [k, entry] of this.entries) if (entry.kept !== Kept.Deleted) yield [k, entry.row];
+  /** Each present row in memory (a callback: a generator per row costs more than the loop's body). */
+  eachPresent(visit: (row: Row, k: string) => void): void {
+    for (const [k, entry] of this.entries) if (entry.kept !== Kept.Deleted) visit(entry.row, k);
+  }
+
+  /** A page commits: what it reads back and sets is touched by it. */
+  touch(): void {
+    this.page++;
   }
 
   /** A row read back from the table (memory answers for a key it holds). */
   reload(k: string, row: Row): void {
     if (this.entries.has(k)) return;
-    this.entries.set(k, { row, kept: Kept.Clean });
+    this.entries.set(k, { row, kept: Kept.Clean, touched: this.page });
     this.resident++;
   }
 
   /** A page's final value of a key; `written`: the page already wrote it to the table. */
   set(k: string, row: Row | null, keyRow: Row | null, written: boolean): void {
     const entry = this.entries.get(k);
-    let inTable: boolean;
-    if (entry) {
-      if (entry.kept !== Kept.Deleted) this.resident--;
-      inTable = entry.kept !== Kept.Fresh;
-      this.entries.delete(k);
-    } else {
-      inTable = this.forgotten?.mayHave(k) ?? false;
+    if (!entry) {
+      const inTable = this.forgotten?.mayHave(k) ?? false;
+      if (row) {
+        this.entries.set(k, { row, kept: written ? Kept.Clean : inTable ? Kept.Dirty : Kept.Fresh, touched: this.page });
+        this.resident++;
+      } else if (inTable && !written) {
+        this.entries.set(k, { row: keyRow as Row, kept: Kept.Deleted, touched: this.page });
+      }
+      return;
     }
+    const inTable = entry.kept !== Kept.Fresh;
+    if (entry.kept !== Kept.Deleted) this.resident--;
+    entry.touched = this.page;
     if (row) {
-      this.entries.set(k, { row, kept: written ? Kept.Clean : inTable ? Kept.Dirty : Kept.Fresh });
+      entry.row = row;
+      entry.kept = written ? Kept.Clean : inTable ? Kept.Dirty : Kept.Fresh;
       this.resident++;
     } else if (inTable && !written) {
-      this.entries.set(k, { row: keyRow as Row, kept: Kept.Deleted });
+      entry.row = keyRow as Row;
+      entry.kept = Kept.Deleted;
+    } else {
+      this.entries.delete(k);
     }
   }
 
@@ -520,15 +540,35 @@ export class TableStore {
     }
   }
 
-  /** Writes what only memory holds, then forgets the oldest rows until `keep` are left. */
+  /** Writes what only memory holds, then forgets the least recently touched rows until `keep` are left. */
   async spill(tx: Tx, keep: number): Promise<void> {
     await this.writeOut(tx);
     const forgotten = (this.forgotten ??= new ForgottenKeys());
-    for (const k of this.entries.keys()) {
-      if (this.resident <= keep) break;
+    let excess = this.resident - keep;
+    if (excess <= 0) return;
+    // Rows per page last touched, oldest page first: rows of pages before `last` go, and of `last` as many as are left to forget.
+    const perPage = new Map<number, number>();
+    for (const entry of this.entries.values()) perPage.set(entry.touched, (perPage.get(entry.touched) ?? 0) + 1);
+    let last = 0;
+    let ofLast = 0;
+    let counted = 0;
+    for (const page of [...perPage.keys()].sort((a, b) => a - b)) {
+      last = page;
+      ofLast = Math.min(perPage.get(page) as number, excess - counted);
+      counted += ofLast;
+      if (counted >= excess) break;
+    }
+    for (const [k, entry] of this.entries) {
+      if (excess === 0) break;
+      if (entry.touched > last) continue;
+      if (entry.touched === last) {
+        if (ofLast === 0) continue;
+        ofLast--;
+      }
       this.entries.delete(k);
       forgotten.add(k);
       this.resident--;
+      excess--;
     }
   }
 }
