@@ -72,7 +72,6 @@ function monthsBetween(start: string, end: string): string[] {
   for (let month = `${start.slice(0, 7)}-01`; month <= end; month = addMonths(month, 1)) months.push(month);
   return months;
 }
-const lastDayOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 /**
  * Folds a page: the read-model rows in `state`, the notifications through `file`. What a budget
@@ -219,12 +218,14 @@ function addTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   else lists.set(key, [value]);
 }
 
-/** A one-off rule's amount moved in its month's total (a total back at zero goes). */
+/**
+ * A one-off rule's amount moved in its month's total (a total back at zero goes). A one-off rule
+ * falls once in its own month: contribution() over that month is its amount.
+ */
 function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
   if (!rule || !isOneOff(rule)) return;
   const key = monthOf(rule);
-  const month = String(key.month);
-  const amount = BigInt((months.peek(key)?.amount as string | number | undefined) ?? 0) + sign * contribution(rule, month, lastDayOf(month));
+  const amount = BigInt((months.peek(key)?.amount as string | number | undefined) ?? 0) + sign * BigInt(rule.amount as string | number);
   if (amount === 0n) months.remove(key);
   else months.put({ ...key, amount: big(amount) });
 }
@@ -251,14 +252,16 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
   const moves = new Map<string, { rule: Row; sign: bigint }[]>();
   const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
   const spent = new Map<string, bigint>();
+  const moveRule = (rule: Row, sign: bigint) => {
+    const group = groupOf(rule.organization_id, rule.budget_category);
+    addTo(moves, group, { rule, sign });
+    const windows = windowsOf.get(group);
+    if (windows) for (const w of windows) spent.set(w.key, (spent.get(w.key) as bigint) + sign * contribution(rule, w.start, w.end));
+    moveMonth(months, rule, sign);
+  };
   const onRule: OnRule = (before, after) => {
-    for (const [rule, sign] of [[before, -1n], [after, 1n]] as const) {
-      if (!rule) continue;
-      const group = groupOf(rule.organization_id, rule.budget_category);
-      addTo(moves, group, { rule, sign });
-      for (const w of windowsOf.get(group) ?? []) spent.set(w.key, (spent.get(w.key) as bigint) + sign * contribution(rule, w.start, w.end));
-      moveMonth(months, rule, sign);
-    }
+    if (before) moveRule(before, -1n);
+    if (after) moveRule(after, 1n);
   };
   const spentIn: SpentIn = (organizationId, category, period, today) => {
     const { start, end } = currentPeriod(period, today);
