@@ -138,6 +138,33 @@ describe('projection runner', () => {
     }
   });
 
+  it('applies a large page in two transactions side by side, each read model getting every event once', async () => {
+    await database.projectorDb.query(sql.unsafe`CREATE TABLE IF NOT EXISTS test_split (name text NOT NULL, events int NOT NULL, tx bigint NOT NULL)`);
+    // Read models of the same lane (none answers a write) that record how many events each page gave them, and in which transaction.
+    const recorder = (name: string): Projector => ({
+      name, version: 1, tables: [], handles: (t) => t === 'SplitMoved',
+      migrate: async () => undefined, handle: async () => undefined,
+      async handleBatch(events, tx) {
+        await tx.query(sql.unsafe`INSERT INTO test_split (name, events, tx) VALUES (${name}, ${events.length}, txid_current())`);
+      },
+    });
+    const lane = ['test_split_a', 'test_split_b', 'test_split_c', 'test_split_d'].map(recorder);
+    const head = await store.headPosition();
+    for (const name of lane.map((p) => p.name)) {
+      await database.db.query(sql.unsafe`INSERT INTO projection_checkpoints (name, version, position) VALUES (${name}, 1, ${head.toString()}::bigint)`);
+    }
+    await store.appendMany(
+      Array.from({ length: 600 }, (_, i) => ({ streamId: `split-${randomUUID()}`, expectedRevision: 'no_stream' as const, events: [{ type: 'SplitMoved', data: { seq: i } }] })),
+      { metadata: meta() },
+    );
+    const runner = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: lane, batchSize: 1_000 });
+    await runner.catchUp();
+    await runner.stop();
+    const rows = await database.db.any(sql.type(z.object({ name: z.string(), events: z.number(), tx: z.bigint() }))`SELECT name, events, tx FROM test_split`);
+    for (const p of lane) expect(rows.filter((r) => r.name === p.name).reduce((n, r) => n + r.events, 0)).toBe(600);
+    expect(new Set(rows.map((r) => r.tx)).size).toBe(2);
+  });
+
   it('lets only one runner lead per database', async () => {
     const a = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()] });
     const b = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [ledgerProjector()] });

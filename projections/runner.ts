@@ -23,6 +23,13 @@ export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 const LEADER_LOCK = 7_263_003;
 /** Projectors of one page applied in their own transactions side by side (the pool has 10 connections). */
 const SEPARATE_APPLIES_AT_ONCE = 3;
+/**
+ * A page at least this long (a large import, a catch-up) is applied by its lane in two transactions
+ * side by side, the lane's projectors shared between them by their measured cost: one transaction
+ * folds in Node while the other's statements run in PostgreSQL, on the machine's two cores. A
+ * shorter page (a user's write) keeps the one transaction, the fewest round trips.
+ */
+const SPLIT_PAGE_AT = 500;
 
 export type RunnerLogger = {
   debug?: (obj: object, msg?: string) => void;
@@ -195,6 +202,8 @@ export function createProjectionRunner(deps: {
   // leadership changes hands.
   const known = new Map<string, { position: bigint; xmin: string }>();
   const knownFailing = new Map<string, { xmin: string; organizations: ReadonlySet<string> }>();
+  /** Each projector's apply time per event (ms) on its last large page, to share such a page's projectors between transactions. */
+  const costPerEvent = new Map<string, number>();
   const forget = () => {
     known.clear();
     knownFailing.clear();
@@ -295,7 +304,10 @@ export function createProjectionRunner(deps: {
         const held = knownFailing.get(projector.name)?.organizations ?? new Set<string>();
         const kept = held.size > 0 ? fresh.filter((event) => !held.has(orgKey(organizationOf(event)))) : fresh;
         if (kept.length > 0) {
+          const started = performance.now();
           await apply(projector, kept, tx);
+          // Measured on large pages only: on a write's few events the fixed round trips dominate.
+          if (kept.length >= SPLIT_PAGE_AT) costPerEvent.set(projector.name, (performance.now() - started) / kept.length);
           writers.add(projector.name);
         }
         touched = mergeTouched(touched, touchedBy(kept));
@@ -437,18 +449,21 @@ export function createProjectionRunner(deps: {
     // check, one failures read and one checkpoint write for the page, not one each (~5 round trips
     // per projector). Only when the shared transaction fails is the page applied projector by
     // projector, each failure isolated. A pass over both lanes at once (catchUp) applies them apart.
-    let together = false;
+    // A large page goes in two such transactions side by side (SPLIT_PAGE_AT); the first carries the
+    // checkpoints of the projectors the page has nothing for.
+    let separately = due;
+    let pastMoved = false;
     if (due.length > 1 && due.every((p) => Boolean(p.answers) === Boolean(due[0].answers))) {
-      try {
-        await applyPageTogether(due, events, from, fence, undefined, { names: nothingFor, position: last });
-        together = true;
-      } catch (error) {
-        if (error instanceof LostLeadership) throw error;
-      }
+      const groups = events.length >= SPLIT_PAGE_AT ? shareByCost(due, 2, costPerEvent) : [due];
+      const outcomes = await Promise.allSettled(
+        groups.map((group, i) => applyPageTogether(group, events, from, fence, undefined, i === 0 ? { names: nothingFor, position: last } : undefined)));
+      const lostLeader = outcomes.find((o) => o.status === 'rejected' && o.reason instanceof LostLeadership);
+      if (lostLeader) throw (lostLeader as PromiseRejectedResult).reason;
+      separately = groups.filter((_, i) => outcomes[i].status === 'rejected').flat();
+      pastMoved = outcomes[0].status === 'fulfilled';
     }
     // Each commits on its own and reads only its own tables: a few at a time, so one's statements
     // run in PostgreSQL while the next folds its page here.
-    const separately = together ? [] : due;
     let lost: LostLeadership | null = null;
     let next = 0;
     const worker = async () => {
@@ -469,7 +484,7 @@ export function createProjectionRunner(deps: {
     };
     await Promise.all(Array.from({ length: Math.min(SEPARATE_APPLIES_AT_ONCE, separately.length) }, worker));
     if (lost) throw lost;
-    if (!together) await advancePast(nothingFor, from, last, fence);
+    if (!pastMoved) await advancePast(nothingFor, from, last, fence);
     progress.emit('applied');
     return events.length;
   }
@@ -800,6 +815,24 @@ export function createProjectionRunner(deps: {
       complete: () => leader !== null && !stopped,
     },
   };
+}
+
+/**
+ * Projectors shared between `count` groups of about the same cost (each projector's last cost per
+ * event; one never measured counts as the dearest known): the dearest first, each to the cheapest
+ * group so far. Groups keep the lane's order and none is empty.
+ */
+export function shareByCost(projectors: readonly Projector[], count: number, costPerEvent: ReadonlyMap<string, number>): Projector[][] {
+  const known = projectors.map((p) => costPerEvent.get(p.name)).filter((c): c is number => c !== undefined);
+  const unknown = known.length > 0 ? Math.max(...known) : 1;
+  const cost = (p: Projector) => costPerEvent.get(p.name) ?? unknown;
+  const groups = Array.from({ length: Math.min(count, projectors.length) }, () => ({ cost: 0, members: new Set<Projector>() }));
+  for (const projector of [...projectors].sort((a, b) => cost(b) - cost(a))) {
+    const cheapest = groups.reduce((min, g) => (g.cost < min.cost ? g : min), groups[0]);
+    cheapest.members.add(projector);
+    cheapest.cost += cost(projector);
+  }
+  return groups.map((g) => projectors.filter((p) => g.members.has(p)));
 }
 
 /** The organizations whose rows applying `events` may have changed; 'all' if one is platform-wide. */
