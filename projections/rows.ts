@@ -212,13 +212,18 @@ export class Rows {
     });
   }
 
+  /** Whether whole() has the rows (a rebuild holds the whole table in memory), without gathering them. */
+  get holdsWhole(): boolean {
+    return this.store !== undefined && !this.store.hasSpilled;
+  }
+
   /**
    * Every present row of the table as the page found it, when a rebuild holds them all in memory
    * (it never spilled this table); null otherwise: the table has them.
    */
   whole(): Row[] | null {
     const store = this.store;
-    if (!store || store.hasSpilled) return null;
+    if (!this.holdsWhole || !store) return null;
     const rows: Row[] = [];
     store.eachPresent((row) => rows.push(row));
     return rows;
@@ -325,7 +330,7 @@ export class Rows {
     const store = this.store;
     if (!store) return;
     store.touch();
-    for (const [k, row] of this.reloaded) store.reload(k, row);
+    this.reloaded.forEach((row, k) => store.reload(k, row));
     for (const k of this.written) if (!this.changed.has(k)) this.settle(store, k, true);
     for (const k of this.changed) this.settle(store, k, false);
   }
@@ -483,7 +488,10 @@ export class TableStore {
 
   /** Each present row in memory (a callback: a generator per row costs more than the loop's body). */
   eachPresent(visit: (row: Row, k: string) => void): void {
-    for (const [k, entry] of this.entries) if (entry.kept !== Kept.Deleted) visit(entry.row, k);
+    // forEach: a for-of over the Map's entries allocates a [key, value] pair per row (166 MB over a 200k rebuild).
+    this.entries.forEach((entry, k) => {
+      if (entry.kept !== Kept.Deleted) visit(entry.row, k);
+    });
   }
 
   /** A page commits: what it reads back and sets is touched by it. */
@@ -570,18 +578,17 @@ export class TableStore {
       counted += ofLast;
       if (counted >= excess) break;
     }
-    for (const [k, entry] of this.entries) {
-      if (excess === 0) break;
-      if (entry.touched > last) continue;
+    this.entries.forEach((entry, k) => {
+      if (excess === 0 || entry.touched > last) return;
       if (entry.touched === last) {
-        if (ofLast === 0) continue;
+        if (ofLast === 0) return;
         ofLast--;
       }
       this.entries.delete(k);
       forgotten.add(k);
       this.resident--;
       excess--;
-    }
+    });
   }
 }
 

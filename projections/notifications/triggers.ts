@@ -305,7 +305,7 @@ async function spendingFromSql(events: readonly RecordedEvent[], state: State, m
   // A period is whole months (currentPeriod): its one-off expenses are the months' totals. A rebuild
   // that holds every month total adds them here (the table gets them only when the rebuild ends);
   // otherwise SQL reads them from the table.
-  const monthsInMemory = windows.size > 0 && months.whole() !== null;
+  const monthsInMemory = windows.size > 0 && months.holdsWhole;
   if (monthsInMemory) {
     const monthsOfWindow = [...windows].map(([key, w]) => ({
       key, rows: monthsBetween(w.start_date, w.end_date).map((month): Row => ({ organization_id: w.organization_id, budget_category: w.category, month })),
@@ -394,7 +394,7 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
   await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 
-  const { spentIn, onRule } = months.whole() !== null && state.rules.whole() !== null
+  const { spentIn, onRule } = months.holdsWhole && state.rules.holdsWhole
     ? spendingInMemory(state.rules, months)
     : await spendingFromSql(events, state, months, tx);
   const outbox = new Map<string, Row>();
