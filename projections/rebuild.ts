@@ -10,9 +10,10 @@
 // got through and records (or keeps) those of the ones that still fail.
 import { sql } from 'slonik';
 import { z } from 'zod';
-import type { Db } from '../app/db/pool';
+import { singleTripPoolOf, type Db } from '../app/db/pool';
 import { actAsProjector } from '../app/db/roles';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
+import { BulkInsert } from './copy-rows';
 import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { forgetColumnTypes, Resident } from './rows';
@@ -185,7 +186,9 @@ export async function rebuildAll(deps: {
   const groups = groupsOf(projectors, deps.concurrency ?? DEFAULT_CONCURRENCY);
   // The load's rows stay in memory across pages (the shadow tables start empty and only the load
   // writes them): a page reads nothing back, and each row is written about once.
-  const residents = new Map(projectors.map((projector) => [projector, new Resident()]));
+  // Rows new to a shadow table go in with COPY, on the plain connections beside the pool (copy-rows.ts).
+  const copyPool = singleTripPoolOf(db);
+  const residents = new Map(projectors.map((projector) => [projector, new Resident(copyPool && new BulkInsert(copyPool, shadowSchemaOf(projector)))]));
   const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
   const residentRows = () => [...residents.values()].reduce((sum, resident) => sum + resident.size, 0);
   const groupRows = (group: readonly Projector[]) => group.reduce((sum, projector) => sum + (residents.get(projector)?.size ?? 0), 0);

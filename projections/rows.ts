@@ -6,6 +6,7 @@
 // Row values are JSON-shaped (text, number, boolean, null; bigint as text): they travel as one
 // array parameter per column, cast to the table's column types (unnestOf).
 import { sql } from 'slonik';
+import type { BulkInsert } from './copy-rows';
 import type { Tx } from './projector';
 
 export type Value = string | number | boolean | null;
@@ -471,7 +472,8 @@ export class TableStore {
   private resident = 0;
   computed?: Computed;
 
-  constructor(readonly spec: TableSpec) {}
+  /** `bulk`: how the rebuild inserts rows the table cannot have yet (COPY), else plain INSERTs on `tx`. */
+  constructor(readonly spec: TableSpec, private readonly bulk?: BulkInsert) {}
 
   /** The row in memory, null when known absent, undefined when the table may have it. */
   lookup(k: string): Row | null | undefined {
@@ -557,6 +559,10 @@ export class TableStore {
     for (let i = 0; i < Math.max(gone.length, changed.length); i += WRITE_CHUNK) {
       await writeRows(tx, this.spec, gone.slice(i, i + WRITE_CHUNK), changed.slice(i, i + WRITE_CHUNK), this.computed, 'upsert');
     }
+    if (this.bulk && !this.computed) {
+      await this.bulk.insert(this.spec.table, this.spec.columns, fresh);
+      return;
+    }
     for (let i = 0; i < fresh.length; i += WRITE_CHUNK) {
       await writeRows(tx, this.spec, [], fresh.slice(i, i + WRITE_CHUNK), this.computed, 'insert');
     }
@@ -603,10 +609,13 @@ export class Resident {
   private readonly stores = new Map<string, TableStore>();
   private page: Rows[] = [];
 
+  /** `bulk`: the rebuild's COPY into this projector's shadow tables (TableStore). */
+  constructor(private readonly bulk?: BulkInsert) {}
+
   rows(spec: TableSpec): Rows {
     let store = this.stores.get(spec.table);
     if (!store) {
-      store = new TableStore(spec);
+      store = new TableStore(spec, this.bulk);
       this.stores.set(spec.table, store);
     }
     const rows = new Rows(spec, store);
