@@ -353,7 +353,15 @@ const id = (c: string) => sql.identifier([c]);
 async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present: readonly Row[], computed: Computed | undefined, mode: 'upsert' | 'insert'): Promise<void> {
   const table = sql.identifier([spec.table]);
   const list = (columns: readonly string[]) => sql.join(columns.map(id), sql.fragment`, `);
-  if (gone.length > 0) {
+  if (gone.length > 0 && spec.key.length === 1) {
+    // `= ANY` rather than a join with the keys: a rebuild's shadow table has no statistics, and the
+    // join was planned as a hash join over the whole table (400 expenses of 80,000: 35 ms against 3 ms).
+    const [key] = spec.key;
+    const type = (await typesOf(tx, spec.table)).get(key);
+    if (type === undefined) throw new Error(`${spec.table}: no column ${key}`);
+    await tx.query(sql.unsafe`
+      DELETE FROM ${table} WHERE ${id(key)} = ANY(${arrayOf(gone.map((row) => row[key] ?? null))}::${sql.fragment(rawSql(`${type}[]`))})`);
+  } else if (gone.length > 0) {
     const matches = sql.join(spec.key.map((c) => sql.fragment`t.${id(c)} = k.${id(c)}`), sql.fragment` AND `);
     await tx.query(sql.unsafe`
       DELETE FROM ${table} t USING ${await tableRowsOf(tx, spec.table, spec.key, gone)} AS k(${list(spec.key)}) WHERE ${matches}`);
