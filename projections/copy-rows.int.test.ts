@@ -13,6 +13,7 @@ import { BulkInsert } from './copy-rows';
 import type { Projector, Tx } from './projector';
 import { rebuildAll } from './rebuild';
 import { Rows, rowsFor, type Resident, type Row } from './rows';
+import { systemMetadata } from '../test-support/metadata';
 
 const texts = [
   'simples', 'aspas "duplas"', "aspas 'simples'", 'barra \\ invertida', '\\n não é quebra', 'quebra\nde linha', 'tab\taqui', 'retorno\r\nfim',
@@ -106,7 +107,7 @@ describe('a rebuild writing its rows with COPY', () => {
       const organizationId = i % 2 === 0 ? healthy : poisoned;
       await store.append(`Entry-${i}`, [{ type: 'EntryNoted', data: { note: i === 31 ? 'veneno' : `nota ${i}\tcom tab\\` } }], {
         expectedRevision: 'any',
-        metadata: { organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() },
+        metadata: systemMetadata(organizationId),
       });
     }
   });

@@ -12,6 +12,7 @@ import { differences, snapshotReadModels } from './rebuild-equality';
 import { rebuildAll } from './rebuild';
 import { projectors } from './registry';
 import { createProjectionRunner } from './runner';
+import { systemMetadata } from '../test-support/metadata';
 
 const pool = (n: number) => Array.from({ length: n }, () => randomUUID());
 
@@ -182,10 +183,7 @@ async function write(store: EventStore, w: World, command: Command, at: Date): P
   const sessionId = command.session === undefined ? null : w.ids.session[command.session];
   await store.append(command.stream, [encodeEvent({ type: command.type, data: command.data })], {
     expectedRevision: 'any',
-    metadata: {
-      organizationId: command.organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null,
-      occurredAt: at.toISOString(), impersonationSessionId: command.organizationId ? sessionId : null,
-    },
+    metadata: { ...systemMetadata(command.organizationId, at.toISOString()), impersonationSessionId: command.organizationId ? sessionId : null },
   });
 }
 

@@ -12,6 +12,7 @@ import type { Projector, Tx } from './projector';
 import { rebuildAll } from './rebuild';
 import { Resident, rowsFor, type Rows } from './rows';
 import { createProjectionRunner } from './runner';
+import { systemMetadata } from '../test-support/metadata';
 
 const spec = { table: 'test_balances', key: ['account'], columns: ['account', 'organization_id', 'balance', 'events', 'last_note'] } as const;
 
@@ -72,7 +73,7 @@ describe('a rebuild with its rows held in memory', () => {
         data: closing ? { account } : { account, amount: (i % 7) * 100 - 250, note: i === 61 ? 'veneno' : `nota ${i}` },
       }], {
         expectedRevision: 'any',
-        metadata: { organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() },
+        metadata: systemMetadata(organizationId),
       });
     }
     const live = createProjectionRunner({ db: database.projectorDb, connectionString: database.projectorUrl, eventStore: store, projectors: [balances], batchSize: 7 });

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../test-support/database'
 import type { Projector, Tx } from './projector';
 import { rebuildAll } from './rebuild';
 import { createProjectionRunner } from './runner';
+import { systemMetadata } from '../test-support/metadata';
 
 // A small read model: per-account balance and event count, built from test events.
 function ledgerProjector(options: { version?: number; failOn?: (event: RecordedEvent) => boolean; crashOn?: (event: RecordedEvent) => boolean } = {}): Projector {
@@ -30,7 +31,7 @@ function ledgerProjector(options: { version?: number; failOn?: (event: RecordedE
   };
 }
 
-const meta = () => ({ organizationId: null, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
+const meta = () => systemMetadata(null);
 
 async function appendHistory(store: EventStore, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {

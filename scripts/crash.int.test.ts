@@ -24,6 +24,7 @@ import { SERVER_BUNDLE, SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs
 import { expenseData } from '../test-support/finance-events';
 import { projectors } from '../projections/registry';
 import { rebuildProjector } from '../projections/rebuild';
+import { systemMetadata } from '../test-support/metadata';
 
 // The server as `npm start` runs it: the esbuild bundle of scripts/start.ts, built from this checkout.
 beforeAll(() => {
@@ -295,7 +296,7 @@ describe('two projection processes on one database', () => {
         try {
           const result = await eventStore.append(`expense-${data.expenseId}`, [encodeEvent({ type: 'ExpenseRecorded', data })], {
             expectedRevision: 'no_stream',
-            metadata: { organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() },
+            metadata: systemMetadata(organizationId),
           });
           appended.push(result.position);
         } catch {

@@ -1,12 +1,12 @@
 // A scripted event history for projection tests: append events as they would be recorded (with a
 // chosen occurredAt), then let only the projectors under test catch up.
-import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore } from '../app/eventstore/postgres';
 import { encodeEvent } from '../app/eventstore/codec';
 import type { EventStore } from '../app/eventstore/port';
 import type { Projector } from '../projections/projector';
 import { createProjectionRunner, type ProjectionRunner } from '../projections/runner';
 import { createTestDatabase, type TestDatabase } from './database';
+import { systemMetadata } from './metadata';
 
 export type History = {
   database: TestDatabase;
@@ -29,10 +29,7 @@ export async function createHistory(projectors: readonly Projector[]): Promise<H
     append: async (stream, type, data, occurredAt = new Date().toISOString()) => {
       const result = await eventStore.append(stream, [encodeEvent({ type, data })], {
         expectedRevision: 'any',
-        metadata: {
-          organizationId: typeof data.organizationId === 'string' ? data.organizationId : null,
-          actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt,
-        },
+        metadata: systemMetadata(typeof data.organizationId === 'string' ? data.organizationId : null, occurredAt),
       });
       return result.position;
     },

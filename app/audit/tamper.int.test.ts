@@ -10,6 +10,7 @@ import { createPostgresEventStore } from '../eventstore/postgres';
 import { auditKeyFrom, type AuditKey } from './key';
 import { sealLog } from './seal';
 import { verifyAll, verifyOrganization } from './verify';
+import { systemMetadata } from '../../test-support/metadata';
 
 const orgA = randomUUID();
 const orgB = randomUUID();
@@ -18,13 +19,9 @@ let store: EventStore;
 let key: AuditKey;
 let positions: Record<string, bigint[]>;
 
-const meta = (organizationId: string | null) => ({
-  organizationId, actorUserId: null, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString(),
-});
-
 async function append(streamId: string, organizationId: string | null, amount: string): Promise<bigint> {
   const result = await store.append(streamId, [{ type: 'ExpenseRecorded', data: { amount, description: `gasto ${amount}` } }], {
-    expectedRevision: 'any', metadata: meta(organizationId),
+    expectedRevision: 'any', metadata: systemMetadata(organizationId),
   });
   (positions[streamId] ??= []).push(result.position);
   return result.position;
