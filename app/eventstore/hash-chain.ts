@@ -142,40 +142,10 @@ export function toJsonSafe(value: unknown): unknown {
  * takes toJsonSafe and canonicalJson instead.
  */
 export function canonicalJsonSafe(value: unknown): { data: unknown; text: string } {
-  const copied = sortedSafeCopy(value);
+  const copied = jsonSafeCopy(value, true);
   if (copied !== NOT_PLAIN && copied !== null && typeof copied === 'object') return { data: copied, text: JSON.stringify(copied) };
   const data = toJsonSafe(value);
   return { data, text: canonicalJson(data) };
-}
-
-/** jsonSafeCopy with sorted keys; NOT_PLAIN also for an object with array-index keys. */
-function sortedSafeCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return jsonSafeCopy(value);
-  if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i] as unknown;
-      const copied = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : sortedSafeCopy(item);
-      if (copied === NOT_PLAIN) return NOT_PLAIN;
-      out[i] = copied;
-    }
-    return out;
-  }
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
-  const { keys, indexKeys } = shapeOf(Object.keys(value));
-  if (indexKeys) return NOT_PLAIN;
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key === '__proto__') return NOT_PLAIN;
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-    const copied = sortedSafeCopy(member);
-    if (copied === NOT_PLAIN) return NOT_PLAIN;
-    out[key] = copied;
-  }
-  return out;
 }
 
 const jsonRoundTrip = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)));
@@ -185,9 +155,11 @@ const NOT_PLAIN = Symbol('not plain');
 /**
  * What jsonRoundTrip gives, without writing and parsing text, for plain data (objects, arrays,
  * strings, numbers, booleans, null, bigint); NOT_PLAIN for anything else (a Date, a toJSON, a class),
- * which the caller then sends through the round trip itself.
+ * which the caller then sends through the round trip itself. `sorted`: each object's keys written in
+ * sorted order, and NOT_PLAIN also for an object with array-index keys (enumerated first whatever
+ * their order).
  */
-function jsonSafeCopy(value: unknown): unknown {
+function jsonSafeCopy(value: unknown, sorted = false): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -202,7 +174,7 @@ function jsonSafeCopy(value: unknown): unknown {
         const out: unknown[] = new Array(value.length);
         for (let i = 0; i < value.length; i++) {
           const item = value[i] as unknown;
-          const copied = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonSafeCopy(item);
+          const copied = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonSafeCopy(item, sorted);
           if (copied === NOT_PLAIN) return NOT_PLAIN;
           out[i] = copied;
         }
@@ -210,12 +182,18 @@ function jsonSafeCopy(value: unknown): unknown {
       }
       const prototype = Object.getPrototypeOf(value) as unknown;
       if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return NOT_PLAIN;
+      let keys: readonly string[] = Object.keys(value);
+      if (sorted) {
+        const shape = shapeOf(keys as string[]);
+        if (shape.indexKeys) return NOT_PLAIN;
+        keys = shape.keys;
+      }
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
+      for (const key of keys) {
         if (key === '__proto__') return NOT_PLAIN;
         const member = (value as Record<string, unknown>)[key];
         if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-        const copied = jsonSafeCopy(member);
+        const copied = jsonSafeCopy(member, sorted);
         if (copied === NOT_PLAIN) return NOT_PLAIN;
         out[key] = copied;
       }
