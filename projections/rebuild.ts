@@ -17,6 +17,7 @@ import { BulkInsert } from './copy-rows';
 import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { forgetColumnTypes, Resident } from './rows';
+import { shareByWeight } from './share';
 
 export type RebuildProgress = {
   position: bigint;
@@ -80,16 +81,6 @@ const loadSeconds: Readonly<Record<string, number>> = {
   insights: 0.4, categories: 0.3, financial_goals: 0.3,
 };
 const weightOf = (projector: Projector) => loadSeconds[projector.name] ?? projector.tables.length;
-
-/** Splits projectors into `groups` lists of similar weight (their load's measured cost). */
-function groupsOf(projectors: readonly Projector[], groups: number): Projector[][] {
-  const out: Projector[][] = Array.from({ length: Math.max(1, Math.min(groups, projectors.length)) }, () => []);
-  const weight = (list: Projector[]) => list.reduce((sum, p) => sum + weightOf(p), 0);
-  for (const projector of [...projectors].sort((a, b) => weightOf(b) - weightOf(a))) {
-    out.reduce((lightest, list) => (weight(list) < weight(lightest) ? list : lightest), out[0]).push(projector);
-  }
-  return out.filter((list) => list.length > 0);
-}
 
 /** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
 export const applyMs = new Map<string, number>();
@@ -183,7 +174,8 @@ export async function rebuildAll(deps: {
   const failing: Failing = new Map();
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
-  const groups = groupsOf(projectors, deps.concurrency ?? DEFAULT_CONCURRENCY);
+  // Groups of similar weight (their load's measured cost).
+  const groups = shareByWeight(projectors, deps.concurrency ?? DEFAULT_CONCURRENCY, weightOf);
   // The load's rows stay in memory across pages (the shadow tables start empty and only the load
   // writes them): a page reads nothing back, and each row is written about once.
   // Rows new to a shadow table go in with COPY, on the plain connections beside the pool (copy-rows.ts).

@@ -93,15 +93,18 @@ async function typesOf(tx: Tx, table: string): Promise<Map<string, string>> {
   return types;
 }
 
+/** A column's type as format_type writes it (`numeric(14,2)`). */
+async function columnTypeOf(tx: Tx, table: string, column: string): Promise<string> {
+  const type = (await typesOf(tx, table)).get(column);
+  if (type === undefined) throw new Error(`${table}: no column ${column}`);
+  return type;
+}
+
 /** unnestOf with the table's own column types (read from the catalog once per process). */
 export async function tableRowsOf(tx: Tx, table: string, columns: readonly string[], rows: readonly Row[]): Promise<ReturnType<typeof sql.fragment>> {
-  const types = await typesOf(tx, table);
-  const typeOf = (column: string) => {
-    const type = types.get(column);
-    if (type === undefined) throw new Error(`${table}: no column ${column}`);
-    return type;
-  };
-  return unnestOf(columns, columns.map(typeOf), rows);
+  const types: string[] = [];
+  for (const column of columns) types.push(await columnTypeOf(tx, table, column));
+  return unnestOf(columns, types, rows);
 }
 
 /**
@@ -357,8 +360,7 @@ async function writeRows(tx: Tx, spec: TableSpec, gone: readonly Row[], present:
     // `= ANY` rather than a join with the keys: a rebuild's shadow table has no statistics, and the
     // join was planned as a hash join over the whole table (400 expenses of 80,000: 35 ms against 3 ms).
     const [key] = spec.key;
-    const type = (await typesOf(tx, spec.table)).get(key);
-    if (type === undefined) throw new Error(`${spec.table}: no column ${key}`);
+    const type = await columnTypeOf(tx, spec.table, key);
     await tx.query(sql.unsafe`
       DELETE FROM ${table} WHERE ${id(key)} = ANY(${arrayOf(gone.map((row) => row[key] ?? null))}::${sql.fragment(rawSql(`${type}[]`))})`);
   } else if (gone.length > 0) {

@@ -17,6 +17,7 @@ import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { applyIsolated, describeError, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { rebuildProjector, type RebuildProgress, type RebuildResult } from './rebuild';
+import { shareByWeight } from './share';
 
 export const REBUILDS_CHANNEL = 'fluxo_projection_rebuilds';
 
@@ -818,21 +819,13 @@ export function createProjectionRunner(deps: {
 }
 
 /**
- * Projectors shared between `count` groups of about the same cost (each projector's last cost per
- * event; one never measured counts as the dearest known): the dearest first, each to the cheapest
- * group so far. Groups keep the lane's order and none is empty.
+ * Projectors shared between `count` transactions of about the same cost (each projector's last cost
+ * per event; one never measured counts as the dearest known), in the lane's order.
  */
-export function shareByCost(projectors: readonly Projector[], count: number, costPerEvent: ReadonlyMap<string, number>): Projector[][] {
+function shareByCost(projectors: readonly Projector[], count: number, costPerEvent: ReadonlyMap<string, number>): Projector[][] {
   const known = projectors.map((p) => costPerEvent.get(p.name)).filter((c): c is number => c !== undefined);
   const unknown = known.length > 0 ? Math.max(...known) : 1;
-  const cost = (p: Projector) => costPerEvent.get(p.name) ?? unknown;
-  const groups = Array.from({ length: Math.min(count, projectors.length) }, () => ({ cost: 0, members: new Set<Projector>() }));
-  for (const projector of [...projectors].sort((a, b) => cost(b) - cost(a))) {
-    const cheapest = groups.reduce((min, g) => (g.cost < min.cost ? g : min), groups[0]);
-    cheapest.members.add(projector);
-    cheapest.cost += cost(projector);
-  }
-  return groups.map((g) => projectors.filter((p) => g.members.has(p)));
+  return shareByWeight(projectors, count, (p) => costPerEvent.get(p.name) ?? unknown);
 }
 
 /** The organizations whose rows applying `events` may have changed; 'all' if one is platform-wide. */

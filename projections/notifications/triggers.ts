@@ -87,12 +87,7 @@ function fold(
   const budgetsOf = (organizationId: string, categories: readonly string[]) => {
     if (!byOrganization) {
       byOrganization = new Map();
-      for (const b of budgets.present()) {
-        const key = lower(b.organization_id);
-        const list = byOrganization.get(key) ?? [];
-        list.push(b);
-        byOrganization.set(key, list);
-      }
+      for (const b of budgets.present()) addTo(byOrganization, lower(b.organization_id), b);
     }
     return (byOrganization.get(lower(organizationId)) ?? []).filter((b) => categories.includes(String(b.category)));
   };
