@@ -173,11 +173,13 @@ export class Rows {
     const columns = sql.join(this.spec.columns.map((c) => sql.identifier(['t', c])), sql.fragment`, `);
     const matches = sql.join(this.spec.key.map((c) => sql.fragment`t.${sql.identifier([c])} = k.${sql.identifier([c])}`), sql.fragment` AND `);
     const keyColumns = sql.join(this.spec.key.map((c) => sql.identifier([c])), sql.fragment`, `);
+    // One index probe per key (a lateral subquery the planner cannot flatten into a join): as a join,
+    // a page's 1,000 keys were planned as a hash of the whole table (62,000 rules: 23 ms against 2.4 ms
+    // for keys the table does not have, as an import's new rows; 26 against 12 ms for keys it has).
     const rows = await rowsOf(tx, sql.unsafe`
-      SELECT to_jsonb(x) AS row FROM (
-        SELECT ${columns} FROM ${await tableRowsOf(tx, this.spec.table, this.spec.key, [...wanted.values()])} AS k(${keyColumns})
-        JOIN ${table} t ON ${matches}
-      ) x`);
+      SELECT to_jsonb(x) AS row
+      FROM ${await tableRowsOf(tx, this.spec.table, this.spec.key, [...wanted.values()])} AS k(${keyColumns})
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} t WHERE ${matches} OFFSET 0) x`);
     for (const row of rows) {
       const k = this.keyOf(row);
       this.state.set(k, row);
