@@ -33,6 +33,10 @@ const NOTIFY_SPACING_MS = 2;
 const APPENDS_IN_FLIGHT = 2;
 /** A shared statement stops taking more appends at this many events. */
 const GROUP_MAX_EVENTS = 1000;
+/** Events this store appended, kept for a reader of $all in this process (see `recent`): at most this many… */
+const RECENT_EVENTS = 10_000;
+/** …and only while appends keep coming: this long after the last one, none are kept. */
+const RECENT_KEPT_MS = 5_000;
 
 type Tip = { revision: number; hash: string | null };
 
@@ -145,6 +149,44 @@ export function createPostgresEventStore(
   pool.on('error', () => undefined);
   const tips = new Map<string, Tip>();
   const waiters = new Set<() => void>();
+  // The events this store appended, by position: the projection runner of this process follows
+  // right behind its appends (an import's 20,000 events), and reads them from here instead of
+  // reading back, parsing and decoding what it has just sent. A reader takes from here only a run
+  // of positions with no hole from where it reads: each such position is an event that committed,
+  // and no other event can ever take it, so the run is exactly what the table holds there (a hole
+  // — another process's append, a position an aborted append left unused — is read from the table).
+  const recent = new Map<bigint, RecordedEvent>();
+  let recentTimer: NodeJS.Timeout | null = null;
+  function keepRecent(results: readonly AppendResult[]): void {
+    for (const result of results) for (const event of result.events) recent.set(event.position, event);
+    // Oldest first: a Map keeps its insertion order, which follows the positions but for appends in flight together.
+    if (recent.size > RECENT_EVENTS) {
+      let excess = recent.size - RECENT_EVENTS;
+      for (const position of recent.keys()) {
+        if (excess-- === 0) break;
+        recent.delete(position);
+      }
+    }
+    if (recentTimer) recentTimer.refresh();
+    else {
+      recentTimer = setTimeout(() => {
+        recent.clear();
+        recentTimer = null;
+      }, RECENT_KEPT_MS);
+      recentTimer.unref();
+    }
+  }
+  /** The events after `after` this store appended with no hole in their positions, at most `limit`, none past `until`. */
+  function recentRun(after: bigint, limit: number, until: bigint | undefined): RecordedEvent[] {
+    const run: RecordedEvent[] = [];
+    if (recent.size === 0) return run;
+    for (let position = after + 1n; run.length < limit && (until === undefined || position <= until); position++) {
+      const event = recent.get(position);
+      if (!event) break;
+      run.push(event);
+    }
+    return run;
+  }
   const write = groupCommit<Prepared>({
     write: async (batches) => (await pool.query<{ positions: bigint[] }>('SELECT fluxo_append($1::jsonb) AS positions', [batchText(batches)])).rows[0].positions,
     streamOf: (error) => reportOf(error)?.tip.stream ?? null,
@@ -306,9 +348,8 @@ export function createPostgresEventStore(
         continue;
       }
       if (notifyOthers()) notify();
-      wakeAll();
       let next = 0;
-      return prepared.map((p) => {
+      const results = prepared.map((p) => {
         const events: RecordedEvent[] = p.events.map((e) => ({
           id: e.id,
           streamId: p.stream,
@@ -322,6 +363,9 @@ export function createPostgresEventStore(
         remember(p.stream, { revision: last.revision, hash: last.metadata.hash ?? null });
         return { nextRevision: last.revision, position: last.position, events };
       });
+      keepRecent(results);
+      wakeAll();
+      return results;
     }
   }
 
@@ -355,7 +399,11 @@ export function createPostgresEventStore(
       return new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
     },
 
-    async readAll({ after, limit, until }) {
+    async readAll({ after: from, limit: wanted, until }) {
+      const kept = recentRun(from, wanted, until);
+      if (kept.length === wanted || (kept.length > 0 && kept[kept.length - 1].position === until)) return kept;
+      const after = kept.length > 0 ? kept[kept.length - 1].position : from;
+      const limit = wanted - kept.length;
       const below = async (bound: string, from: bigint, rows: number, inclusive = false) => (await pool.query<EventRow>(
         `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position ${inclusive ? '<=' : '<'} $2 ORDER BY position LIMIT $3`,
         [from.toString(), bound, rows],
@@ -363,7 +411,7 @@ export function createPostgresEventStore(
       // A plain indexed range below a bound, streamed: the caller's stable head, or the read horizon
       // (nothing below it is still in flight). Reading inside fluxo_read_all instead materializes
       // the rows first (1.7x the server time per page).
-      if (until !== undefined) return (await below(until.toString(), after, limit, true)).map(toRecorded);
+      if (until !== undefined) return kept.concat((await below(until.toString(), after, limit, true)).map(toRecorded));
       // Below a horizon once seen every position stays final: a reader catching up pages below it
       // in one statement, and asks for a new horizon only when the page runs past it.
       let rows = after + 1n < knownHorizon ? await below(knownHorizon.toString(), after, limit) : [];
@@ -381,7 +429,7 @@ export function createPostgresEventStore(
         remember({ stable: stable!, latest: latest! });
         rows = rows.concat(head.slice(1));
       }
-      return rows.map(toRecorded);
+      return kept.concat(rows.map(toRecorded));
     },
 
     async readOrganization(organizationId, { after, limit, until }) {
@@ -443,6 +491,8 @@ export function createPostgresEventStore(
 
     async close() {
       closed = true;
+      if (recentTimer) clearTimeout(recentTimer);
+      recent.clear();
       wakeAll();
       await listener?.end().catch(() => undefined);
       listener = null;
