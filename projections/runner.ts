@@ -278,6 +278,7 @@ export function createProjectionRunner(deps: {
     let pastMoved: readonly string[] = [];
     const isolated = apply !== applyTogether;
     let versions = new Map<string, string>();
+    let pageTouched: ReadonlySet<string> | 'all' | undefined;
     const moved = await db.transaction(async (tx): Promise<Moved[]> => {
       const current = await tx.any(sql.type(z.object({ name: z.string(), position: z.bigint(), xmin: z.string(), held: z.boolean() }))`
         SELECT name, position, xmin::text AS xmin, set_config('synchronous_commit', 'off', true) IS NOT NULL AND ${leaderLockHeld(fence)} AS held
@@ -311,7 +312,8 @@ export function createProjectionRunner(deps: {
           if (kept.length >= SPLIT_PAGE_AT) costPerEvent.set(projector.name, (performance.now() - started) / kept.length);
           writers.add(projector.name);
         }
-        touched = mergeTouched(touched, touchedBy(kept));
+        // The whole page (most projectors, most pages): its organizations looked up once, not once per projector.
+        touched = mergeTouched(touched, kept === fresh && fresh.length === events.length ? (pageTouched ??= touchedBy(events)) : touchedBy(kept));
         result.push({ name: projector.name, after, through: fresh[fresh.length - 1].position, applied: kept.length });
       }
       if (result.length > 0 || past.names.length > 0) {
@@ -829,7 +831,7 @@ function shareByCost(projectors: readonly Projector[], count: number, costPerEve
 }
 
 /** The organizations whose rows applying `events` may have changed; 'all' if one is platform-wide. */
-function mergeTouched(a: Set<string> | 'all', b: Set<string> | 'all'): Set<string> | 'all' {
+function mergeTouched(a: Set<string> | 'all', b: ReadonlySet<string> | 'all'): Set<string> | 'all' {
   if (a === 'all' || b === 'all') return 'all';
   for (const organization of b) a.add(organization);
   return a;
