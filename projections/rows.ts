@@ -116,10 +116,19 @@ function unnestOf(columns: readonly string[], types: readonly string[], rows: re
   const arrays = columns.map((column, i) => {
     const values = new Array<Value>(rows.length);
     for (let r = 0; r < rows.length; r++) values[r] = rows[r][column] ?? null;
-    return sql.fragment`${arrayOf(values)}::${sql.fragment(rawSql(`${types[i]}[]`))}`;
+    const type = types[i];
+    // A column with one value in every row (a page's organization, status, source, a null) travels
+    // once: an import's rows share half their columns, each otherwise sent and parsed 1,000 times.
+    if (rows.length >= SAME_VALUE_AT && values.every((value) => value === values[0])) {
+      return sql.fragment`array_fill(${values[0]}::${sql.fragment(rawSql(type))}, ARRAY[${rows.length}::int])`;
+    }
+    return sql.fragment`${arrayOf(values)}::${sql.fragment(rawSql(`${type}[]`))}`;
   });
   return sql.fragment`unnest(${sql.join(arrays, sql.fragment`, `)})`;
 }
+
+/** From this many rows a column whose rows all hold one value is sent as that value (array_fill). */
+const SAME_VALUE_AT = 8;
 
 /** `to_jsonb` rows read back: already plain JSON objects, so they skip the zod row check (one object copy per row). */
 async function rowsOf(tx: Tx, query: ReturnType<typeof sql.unsafe>): Promise<Row[]> {
