@@ -214,3 +214,38 @@ it('PostgreSQL: appends notify other processes only while the store says someone
     await database.drop();
   }
 });
+
+it("PostgreSQL: a reader in the appending process gets its own events from memory and another process's, or a position left unused, from the table", async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore(database.db, database.url);
+  const other = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  const append = (on: typeof store, stream: string, n: number) => on.append(stream, [{ type: 'ContractTested', data: { n } }], { expectedRevision: 'any', metadata: meta });
+  try {
+    await append(store, 'mine-1', 0);
+    await append(other, 'theirs-1', 1);
+    await append(store, 'mine-2', 2);
+    // A position drawn and never used (an aborted append's).
+    await database.db.query(sql.unsafe`SELECT nextval('events_position_seq')`);
+    const third = await append(store, 'mine-3', 3);
+    await append(store, 'mine-4', 4);
+    const fromTable = await other.readAll({ after: 0n, limit: 100 });
+    const mine = await store.readAll({ after: 0n, limit: 100 });
+    expect(mine.map((e) => e.data.n)).toEqual([0, 1, 2, 3, 4]);
+    expect(mine.map((e) => e.position)).toEqual(fromTable.map((e) => e.position));
+    expect(mine.map((e) => ({ ...e }))).toEqual(fromTable.map((e) => ({ ...e })));
+    // From the unused position on, the rest is this store's own: from memory (the very events its appends returned), paged and bounded as from the table.
+    const unused = fromTable[3].position - 1n;
+    expect(unused).toBeGreaterThan(fromTable[2].position);
+    const run = await store.readAll({ after: unused, limit: 5 });
+    expect(run.map((e) => e.data.n)).toEqual([3, 4]);
+    expect(run[0]).toBe(third.events[0]);
+    expect((await store.readAll({ after: unused, limit: 1 })).map((e) => e.data.n)).toEqual([3]);
+    expect((await store.readAll({ after: unused, limit: 5, until: fromTable[3].position })).map((e) => e.data.n)).toEqual([3]);
+    expect((await store.readAll({ after: fromTable[1].position, limit: 5, until: fromTable[3].position })).map((e) => e.data.n)).toEqual([2, 3]);
+  } finally {
+    await store.close();
+    await other.close();
+    await database.drop();
+  }
+});
