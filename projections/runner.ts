@@ -395,7 +395,7 @@ export function createProjectionRunner(deps: {
   function readPage(after: bigint): Promise<readonly RecordedEvent[]> {
     const shared = recentPages.get(after);
     if (shared) return shared;
-    const page = eventStore.readAll({ after, limit: batchSize });
+    const page = eventStore.readAll({ after, limit: batchSize, ownAppends: true });
     recentPages.set(after, page);
     while (recentPages.size > lanes.length * 2) recentPages.delete(recentPages.keys().next().value as bigint);
     const forget = () => {

@@ -62,8 +62,11 @@ export interface EventStore {
    * Events of $all strictly after `after` (0n = from the start), in position order. With `until`,
    * a position headPosition() answered (so every position up to it is final), only up to it: read
    * straight, without looking for appends in flight (a rebuild reads the log it knows this way).
+   * `ownAppends`: the events this process appended may be answered from memory (the live runner
+   * following its own writes); every other reader (an auditor's verify or seal, a rebuild) reads
+   * what the log holds.
    */
-  readAll(options: { after: bigint; limit: number; until?: bigint }): Promise<RecordedEvent[]>;
+  readAll(options: { after: bigint; limit: number; until?: bigint; ownAppends?: boolean }): Promise<RecordedEvent[]>;
   /**
    * One organization's events strictly after `after` and at or before `until` (default: the head),
    * in position order: per-tenant replay (time travel, catching up a degraded tenant).

@@ -230,19 +230,23 @@ it("PostgreSQL: a reader in the appending process gets its own events from memor
     const third = await append(store, 'mine-3', 3);
     await append(store, 'mine-4', 4);
     const fromTable = await other.readAll({ after: 0n, limit: 100 });
-    const mine = await store.readAll({ after: 0n, limit: 100 });
+    const mine = await store.readAll({ after: 0n, limit: 100, ownAppends: true });
     expect(mine.map((e) => e.data.n)).toEqual([0, 1, 2, 3, 4]);
     expect(mine.map((e) => e.position)).toEqual(fromTable.map((e) => e.position));
     expect(mine.map((e) => ({ ...e }))).toEqual(fromTable.map((e) => ({ ...e })));
     // From the unused position on, the rest is this store's own: from memory (the very events its appends returned), paged and bounded as from the table.
     const unused = fromTable[3].position - 1n;
     expect(unused).toBeGreaterThan(fromTable[2].position);
-    const run = await store.readAll({ after: unused, limit: 5 });
+    const run = await store.readAll({ after: unused, limit: 5, ownAppends: true });
+    // Any other reader (an auditor's) reads the table: equal events, not the appends' own objects.
+    const audited = await store.readAll({ after: unused, limit: 5 });
+    expect(audited).toEqual(run);
+    expect(audited[0]).not.toBe(third.events[0]);
     expect(run.map((e) => e.data.n)).toEqual([3, 4]);
     expect(run[0]).toBe(third.events[0]);
-    expect((await store.readAll({ after: unused, limit: 1 })).map((e) => e.data.n)).toEqual([3]);
-    expect((await store.readAll({ after: unused, limit: 5, until: fromTable[3].position })).map((e) => e.data.n)).toEqual([3]);
-    expect((await store.readAll({ after: fromTable[1].position, limit: 5, until: fromTable[3].position })).map((e) => e.data.n)).toEqual([2, 3]);
+    expect((await store.readAll({ after: unused, limit: 1, ownAppends: true })).map((e) => e.data.n)).toEqual([3]);
+    expect((await store.readAll({ after: unused, limit: 5, until: fromTable[3].position, ownAppends: true })).map((e) => e.data.n)).toEqual([3]);
+    expect((await store.readAll({ after: fromTable[1].position, limit: 5, until: fromTable[3].position, ownAppends: true })).map((e) => e.data.n)).toEqual([2, 3]);
   } finally {
     await store.close();
     await other.close();

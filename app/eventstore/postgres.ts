@@ -399,8 +399,8 @@ export function createPostgresEventStore(
       return new Map(rows.map((row) => [row.stream_id, Number(row.revision)]));
     },
 
-    async readAll({ after: from, limit: wanted, until }) {
-      const kept = recentRun(from, wanted, until);
+    async readAll({ after: from, limit: wanted, until, ownAppends }) {
+      const kept = ownAppends ? recentRun(from, wanted, until) : [];
       if (kept.length === wanted || (kept.length > 0 && kept[kept.length - 1].position === until)) return kept;
       const after = kept.length > 0 ? kept[kept.length - 1].position : from;
       const limit = wanted - kept.length;
