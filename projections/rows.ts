@@ -484,7 +484,7 @@ export class ForgottenKeys {
  */
 export class TableStore {
   /** The rows in memory and the removals not written yet (touched: the page that last did, to forget the oldest first). */
-  private readonly entries = new Map<string, Entry>();
+  private entries = new Map<string, Entry>();
   /** Pages committed so far (the current page's stamp). */
   private page = 0;
   /** Keys written out and no longer in memory (from the first spill on). */
@@ -607,17 +607,20 @@ export class TableStore {
       counted += ofLast;
       if (counted >= excess) break;
     }
+    // The rows kept go to a new map rather than the others being deleted from this one: a delete
+    // from a map of 300k keys cost twice an insertion into a new one (150k of 300k: 0.35 s against 0.2 s).
+    const kept = new Map<string, Entry>();
     this.entries.forEach((entry, k) => {
-      if (excess === 0 || entry.touched > last) return;
-      if (entry.touched === last) {
-        if (ofLast === 0) return;
-        ofLast--;
+      if (excess === 0 || entry.touched > last || (entry.touched === last && ofLast === 0)) {
+        kept.set(k, entry);
+        return;
       }
-      this.entries.delete(k);
+      if (entry.touched === last) ofLast--;
       forgotten.add(k);
       this.resident--;
       excess--;
     });
+    this.entries = kept;
   }
 }
 
