@@ -31,7 +31,8 @@ import { protectTenantTable } from '../tenant-table';
 
 export const notificationIdOf = (key: string) => v5(key, NOTIFICATION_NAMESPACE);
 
-type Intent = { event: RecordedEvent; intent: NotificationIntent };
+/** A notification as the fold files it: at once, or (a budget's) once the page's budget sums are known. */
+type Filed = NotificationIntent | (() => NotificationIntent | null);
 
 const budgetSpec = { table: 'notification_budgets', key: ['budget_id'], columns: ['budget_id', 'organization_id', 'category', 'budget_amount', 'period'] } as const;
 const ruleSpec = {
@@ -59,7 +60,6 @@ function contribution(rule: Row | null, start: string, end: string): bigint {
 }
 
 type State = { budgets: Rows; rules: Rows; connections: Rows };
-const clone = (state: State): State => ({ budgets: state.budgets.clone(), rules: state.rules.clone(), connections: state.connections.clone() });
 
 const isOneOff = (rule: Row) => rule.is_recurring !== true;
 /** The month total a one-off rule counts in (organization, category, first day of its month), as a key row. */
@@ -75,12 +75,10 @@ function monthsBetween(start: string, end: string): string[] {
 
 /**
  * Folds a page: the read-model rows in `state`, the notifications through `file`. What a budget
- * has spent comes from `spentIn` (the page's start, from SQL, plus the rules changed so far).
+ * has spent comes from `spentIn` (the page's start plus the rules changed so far), read when the
+ * budget's notification is resolved.
  */
-function fold(
-  events: readonly RecordedEvent[], state: State, spentIn: (organizationId: string, category: string, period: BudgetPeriod, today: string) => bigint,
-  file: (i: Intent) => void, onRule: (before: Row | null, after: Row | null) => void = () => undefined,
-) {
+function fold(events: readonly RecordedEvent[], state: State, { spentIn, onRule }: Spending, file: (event: RecordedEvent, intent: Filed) => void) {
   const { budgets, rules, connections } = state;
   // Every expense event asks for its organization's budgets: grouped once, again after a budget event.
   let byOrganization: Map<string, Row[]> | null = null;
@@ -91,16 +89,18 @@ function fold(
     }
     return (byOrganization.get(lower(organizationId)) ?? []).filter((b) => categories.includes(String(b.category)));
   };
-  const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: bigint; budget: bigint } | null, today: string) => {
+  const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: Spent; budget: bigint } | null, today: string) => {
     const period = budget.period as BudgetPeriod;
     const category = String(budget.category);
-    return budgetNotification({
+    const after = spentIn(organizationId, category, period, today);
+    file(event, () => budgetNotification({
       organizationId, budgetId: String(budget.budget_id), categoryLabel: budgetCategoryLabels[category as BudgetCategory] ?? category,
-      period, today, before, after: { spent: spentIn(organizationId, category, period, today), budget: BigInt(budget.budget_amount as string) }, at: event.metadata.occurredAt,
-    });
+      period, today, before: before && { spent: before.spent(), budget: before.budget },
+      after: { spent: after(), budget: BigInt(budget.budget_amount as string) }, at: event.metadata.occurredAt,
+    }));
   };
   const fileIntent = (event: RecordedEvent, intent: NotificationIntent | null) => {
-    if (intent) file({ event, intent });
+    if (intent) file(event, intent);
   };
   for (const event of events) {
     const at = event.metadata.occurredAt;
@@ -122,7 +122,7 @@ function fold(
         else rules.remove(expenseId);
         onRule(previous, nextRule?.row ?? null);
         for (const b of affectedBudgets) {
-          fileIntent(event, budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? 0n, budget: BigInt(b.budget_amount as string) }, today));
+          budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? (() => 0n), budget: BigInt(b.budget_amount as string) }, today);
         }
         break;
       }
@@ -144,7 +144,7 @@ function fold(
         const before = old && old.category === b.category && old.period === b.period
           ? { spent: spentIn(b.organizationId, b.category, b.period, today), budget: BigInt(old.budget_amount as string) }
           : null;
-        fileIntent(event, budgetIntent(event, b.organizationId, row, before, today));
+        budgetIntent(event, b.organizationId, row, before, today);
         break;
       }
       case 'InsightRecorded': {
@@ -200,7 +200,9 @@ export function onOutboxFiling(listener: () => void): () => void {
 
 const windowKey = (organizationId: string, category: string, start: string, end: string) => `${lower(organizationId)}|${category}|${start}|${end}`;
 
-type SpentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string) => bigint;
+/** What a budget period has spent at a point of the fold, read once the page's sums are known. */
+type Spent = () => bigint;
+type SpentIn = (organizationId: string, category: string, period: BudgetPeriod, today: string) => Spent;
 type OnRule = (before: Row | null, after: Row | null) => void;
 /** What budgets have spent as the fold goes (spentIn), and what each rule change moves (onRule: the windows' sums and the month totals). */
 type Spending = { spentIn: SpentIn; onRule: OnRule };
@@ -229,7 +231,7 @@ function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
  * A rebuild that holds every rule and month total: a budget period's sum is worked out the first
  * time the fold asks for it (its months' totals, its recurring rules as the page found them, and
  * the page's rule changes of its organization and category so far), then moved by each later
- * change. One fold, where the SQL path folds the page once more beforehand to learn its periods.
+ * change.
  */
 function spendingInMemory(rules: Rows, months: Rows): Spending {
   let recurring: Map<string, Row[]> | null = null;
@@ -262,7 +264,7 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     const { start, end } = currentPeriod(period, today);
     const key = windowKey(organizationId, category, start, end);
     const known = spent.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return () => known;
     const group = groupOf(organizationId, category);
     // The month totals as they are now already hold the page's one-off changes.
     let sum = 0n;
@@ -273,104 +275,107 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     for (const { rule, sign } of moves.get(group) ?? []) if (!isOneOff(rule)) sum += sign * contribution(rule, start, end);
     spent.set(key, sum);
     addTo(windowsOf, group, { key, start, end });
-    return sum;
+    return () => sum;
   };
   return { spentIn, onRule };
 }
 
+type Window = { organization_id: string; category: string; start_date: string; end_date: string; changed: bigint };
+
 /**
- * The budget periods' sums from SQL: a first fold finds which periods the page asks about and
- * which month totals its rule changes move; their sums at the page's start are read in one
- * statement, and each rule change of the page then moves them.
+ * The budget periods' sums from SQL, in the same fold: a period is noted the first time the fold
+ * asks about it, with what the page's rule changes so far add to it (then moved by each later
+ * change), and the month totals the rule changes move are noted too. Once the page is folded,
+ * resolve() reads the periods' sums at the page's start in one statement and moves the month
+ * totals; a budget's spent figure is then that sum plus the changes noted when the fold asked.
  */
-async function spendingFromSql(events: readonly RecordedEvent[], state: State, months: Rows, tx: Tx): Promise<Spending> {
-  // First pass: which budget periods the page asks about, and which month totals its rule changes move.
-  const windows = new Map<string, { organization_id: string; category: string; start_date: string; end_date: string }>();
-  const monthKeys: Row[] = [];
-  fold(events, clone(state), (organizationId, category, period, today) => {
-    const { start, end } = currentPeriod(period, today);
-    windows.set(windowKey(organizationId, category, start, end), { organization_id: organizationId, category, start_date: start, end_date: end });
-    return 0n;
-  }, () => undefined, (before, after) => {
-    for (const rule of [before, after]) if (rule && isOneOff(rule)) monthKeys.push(monthOf(rule));
-  });
-  await months.load(tx, monthKeys);
-
+function spendingFromSql(state: State, months: Rows): Spending & { resolve: (tx: Tx) => Promise<void> } {
+  const windows = new Map<string, Window>();
+  const windowsOf = new Map<string, Window[]>();
+  /** The page's rule changes so far, by organization and category. */
+  const moves = new Map<string, { rule: Row; sign: bigint }[]>();
+  const monthMoves: { rule: Row; sign: bigint }[] = [];
   const base = new Map<string, bigint>();
-  // A period is whole months (currentPeriod): its one-off expenses are the months' totals. A rebuild
-  // that holds every month total adds them here (the table gets them only when the rebuild ends);
-  // otherwise SQL reads them from the table.
-  const monthsInMemory = windows.size > 0 && months.holdsWhole;
-  if (monthsInMemory) {
-    const monthsOfWindow = [...windows].map(([key, w]) => ({
-      key, rows: monthsBetween(w.start_date, w.end_date).map((month): Row => ({ organization_id: w.organization_id, budget_category: w.category, month })),
-    }));
-    await months.load(tx, monthsOfWindow.flatMap((w) => w.rows));
-    for (const { key, rows } of monthsOfWindow) {
-      for (const row of rows) base.set(key, (base.get(key) ?? 0n) + BigInt((months.get(row)?.amount as string | number | undefined) ?? 0));
-    }
-  }
-  const rulesInMemory = windows.size > 0 ? state.rules.whole() : null;
-  if (rulesInMemory) {
-    // A rebuild holding every rule but not every month total (both: spendingInMemory): the same
-    // sums, over the rules in memory (category first: most rules are in no window of the page, and
-    // are passed over without building a string).
-    const windowsOf = new Map<unknown, Map<string, string[]>>();
-    for (const [key, w] of windows) {
-      const byOrganization = windowsOf.get(w.category) ?? new Map<string, string[]>();
-      windowsOf.set(w.category, byOrganization);
-      const organization = lower(w.organization_id);
-      addTo(byOrganization, organization, key);
-    }
-    for (const rule of rulesInMemory) {
-      const keys = windowsOf.get(rule.budget_category)?.get(lower(rule.organization_id));
-      if (!keys) continue;
-      for (const key of keys) {
-        const w = windows.get(key) as { start_date: string; end_date: string };
-        base.set(key, (base.get(key) ?? 0n) + contribution(rule, w.start_date, w.end_date));
-      }
-    }
-  } else if (windows.size > 0) {
-    const keys = [...windows.entries()];
-    const oneOff = monthsInMemory ? sql.fragment`0` : sql.fragment`(
-        SELECT COALESCE(SUM(m.amount), 0) FROM notification_spending_months m
-        WHERE m.organization_id = k.organization_id AND m.budget_category = k.category AND m.month BETWEEN k.start_date AND k.end_date
-      )`;
-    const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
-      SELECT k.i, ${oneOff}::bigint + (
-        SELECT COALESCE(SUM(s.amount), 0) FROM notification_spending_rules s ${occurrencesWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
-        WHERE s.organization_id = k.organization_id AND s.budget_category = k.category AND s.is_recurring
-          AND ${mayOccurWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
-      )::bigint AS spent
-      FROM jsonb_to_recordset(${sql.jsonb(keys.map(([, w], i) => ({ i, ...w })))}) AS k(i integer, organization_id uuid, category text, start_date date, end_date date)`);
-    for (const { i, spent } of sums) base.set(keys[i][0], (base.get(keys[i][0]) ?? 0n) + spent);
-  }
-
-  // What the page's rule changes so far add to each window's SQL sum: each change moves the
-  // windows of its old and new organization and category (a handful), so a spentIn is a lookup.
-  const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
-  for (const [key, w] of windows) {
-    addTo(windowsOf, groupOf(w.organization_id, w.category), { key, start: w.start_date, end: w.end_date });
-  }
-  const changed = new Map<string, bigint>();
   const moveRule = (rule: Row | null, sign: bigint) => {
     if (!rule) return;
-    for (const w of windowsOf.get(`${lower(rule.organization_id)}|${String(rule.budget_category)}`) ?? []) {
-      changed.set(w.key, (changed.get(w.key) ?? 0n) + sign * contribution(rule, w.start, w.end));
-    }
+    const group = groupOf(rule.organization_id, rule.budget_category);
+    addTo(moves, group, { rule, sign });
+    for (const w of windowsOf.get(group) ?? []) w.changed += sign * contribution(rule, w.start_date, w.end_date);
+    if (isOneOff(rule)) monthMoves.push({ rule, sign });
   };
   const onRule: OnRule = (before, after) => {
     moveRule(before, -1n);
     moveRule(after, 1n);
-    moveMonth(months, before, -1n);
-    moveMonth(months, after, 1n);
   };
   const spentIn: SpentIn = (organizationId, category, period, today) => {
     const { start, end } = currentPeriod(period, today);
     const key = windowKey(organizationId, category, start, end);
-    return (base.get(key) ?? 0n) + (changed.get(key) ?? 0n);
+    let w = windows.get(key);
+    if (!w) {
+      const group = groupOf(organizationId, category);
+      let changed = 0n;
+      for (const { rule, sign } of moves.get(group) ?? []) changed += sign * contribution(rule, start, end);
+      w = { organization_id: organizationId, category, start_date: start, end_date: end, changed };
+      windows.set(key, w);
+      addTo(windowsOf, group, w);
+    }
+    const changed = w.changed;
+    return () => (base.get(key) ?? 0n) + changed;
   };
-  return { spentIn, onRule };
+  const resolve = async (tx: Tx) => {
+    await months.load(tx, monthMoves.map(({ rule }) => monthOf(rule)));
+    // A period is whole months (currentPeriod): its one-off expenses are the months' totals. A rebuild
+    // that holds every month total adds them here (the table gets them only when the rebuild ends);
+    // otherwise SQL reads them from the table. Either way, as the page found them: the page's month
+    // moves come after.
+    const monthsInMemory = windows.size > 0 && months.holdsWhole;
+    if (monthsInMemory) {
+      const monthsOfWindow = [...windows].map(([key, w]) => ({
+        key, rows: monthsBetween(w.start_date, w.end_date).map((month): Row => ({ organization_id: w.organization_id, budget_category: w.category, month })),
+      }));
+      await months.load(tx, monthsOfWindow.flatMap((w) => w.rows));
+      for (const { key, rows } of monthsOfWindow) {
+        for (const row of rows) base.set(key, (base.get(key) ?? 0n) + BigInt((months.get(row)?.amount as string | number | undefined) ?? 0));
+      }
+    }
+    const rulesInMemory = windows.size > 0 ? state.rules.whole() : null;
+    if (rulesInMemory) {
+      // A rebuild holding every rule (as the page found them) but not every month total (both:
+      // spendingInMemory): the same sums, over the rules in memory (category first: most rules are
+      // in no window of the page, and are passed over without building a string).
+      const keysOf = new Map<unknown, Map<string, string[]>>();
+      for (const [key, w] of windows) {
+        const byOrganization = keysOf.get(w.category) ?? new Map<string, string[]>();
+        keysOf.set(w.category, byOrganization);
+        addTo(byOrganization, lower(w.organization_id), key);
+      }
+      for (const rule of rulesInMemory) {
+        const keys = keysOf.get(rule.budget_category)?.get(lower(rule.organization_id));
+        if (!keys) continue;
+        for (const key of keys) {
+          const w = windows.get(key) as Window;
+          base.set(key, (base.get(key) ?? 0n) + contribution(rule, w.start_date, w.end_date));
+        }
+      }
+    } else if (windows.size > 0) {
+      const keys = [...windows.entries()];
+      const oneOff = monthsInMemory ? sql.fragment`0` : sql.fragment`(
+          SELECT COALESCE(SUM(m.amount), 0) FROM notification_spending_months m
+          WHERE m.organization_id = k.organization_id AND m.budget_category = k.category AND m.month BETWEEN k.start_date AND k.end_date
+        )`;
+      const sums = await tx.any(sql.type(z.object({ i: z.number(), spent: z.bigint() }))`
+        SELECT k.i, ${oneOff}::bigint + (
+          SELECT COALESCE(SUM(s.amount), 0) FROM notification_spending_rules s ${occurrencesWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
+          WHERE s.organization_id = k.organization_id AND s.budget_category = k.category AND s.is_recurring
+            AND ${mayOccurWithin('s', sql.fragment`k.start_date`, sql.fragment`k.end_date`)}
+        )::bigint AS spent
+        FROM jsonb_to_recordset(${sql.jsonb(keys.map(([, w], i) => ({ i, organization_id: w.organization_id, category: w.category, start_date: w.start_date, end_date: w.end_date })))})
+          AS k(i integer, organization_id uuid, category text, start_date date, end_date date)`);
+      for (const { i, spent } of sums) base.set(keys[i][0], (base.get(keys[i][0]) ?? 0n) + spent);
+    }
+    for (const { rule, sign } of monthMoves) moveMonth(months, rule, sign);
+  };
+  return { spentIn, onRule, resolve };
 }
 
 async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void> {
@@ -389,19 +394,22 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
   await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 
-  const { spentIn, onRule } = months.holdsWhole && state.rules.holdsWhole
-    ? spendingInMemory(state.rules, months)
-    : await spendingFromSql(events, state, months, tx);
+  const fromSql = months.holdsWhole && state.rules.holdsWhole ? null : spendingFromSql(state, months);
+  const filed: { event: RecordedEvent; intent: Filed }[] = [];
+  fold(events, state, fromSql ?? spendingInMemory(state.rules, months), (event, intent) => filed.push({ event, intent }));
+  await fromSql?.resolve(tx);
   const outbox = new Map<string, Row>();
-  fold(events, state, spentIn, ({ event, intent }) => {
+  for (const { event, intent: filedIntent } of filed) {
+    const intent = typeof filedIntent === 'function' ? filedIntent() : filedIntent;
+    if (!intent) continue;
     const { key: _key, ...draft } = intent;
     const notificationId = notificationIdOf(intent.key);
-    if (outbox.has(notificationId)) return;
+    if (outbox.has(notificationId)) continue;
     outbox.set(notificationId, {
       notification_id: notificationId, organization_id: intent.organizationId, cause_event_id: event.id,
       correlation_id: event.metadata.correlationId ?? null, draft: JSON.stringify({ ...draft, notificationId }), created_at: intent.createdAt,
     });
-  }, onRule);
+  }
   await state.budgets.flush(tx);
   await state.rules.flush(tx);
   await months.flush(tx);
