@@ -399,12 +399,16 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   fold(events, state, fromSql ?? spendingInMemory(state.rules, months), (event, intent) => filed.push({ event, intent }));
   await fromSql?.resolve(tx);
   const outbox = new Map<string, Row>();
+  // An import files one notification per account and day for 10,000 events: a key seen before in
+  // the page is passed over before its id (a SHA-1) and its draft are worked out again.
+  const seenKeys = new Set<string>();
   for (const { event, intent: filedIntent } of filed) {
     const intent = typeof filedIntent === 'function' ? filedIntent() : filedIntent;
-    if (!intent) continue;
-    const { key: _key, ...draft } = intent;
+    if (!intent || seenKeys.has(intent.key)) continue;
+    seenKeys.add(intent.key);
     const notificationId = notificationIdOf(intent.key);
     if (outbox.has(notificationId)) continue;
+    const { key: _key, ...draft } = intent;
     outbox.set(notificationId, {
       notification_id: notificationId, organization_id: intent.organizationId, cause_event_id: event.id,
       correlation_id: event.metadata.correlationId ?? null, draft: JSON.stringify({ ...draft, notificationId }), created_at: intent.createdAt,
