@@ -270,15 +270,6 @@ export class Rows {
     return this.state.get(k) ?? null;
   }
 
-  /** An independent copy (same rows, same pending writes), not tied to a store: to fold a page twice. */
-  clone(): Rows {
-    const copy = new Rows(this.spec);
-    for (const [k, row] of this.state) copy.state.set(k, row);
-    for (const k of this.changed) copy.changed.add(k);
-    for (const [k, row] of this.keys) copy.keys.set(k, row);
-    return copy;
-  }
-
   /** The row now when it was loaded or written, else null (for tables loaded whole with loadWhere). */
   find(key: string | Row): Row | null {
     return this.state.get(this.keyFrom(key)) ?? null;
