@@ -151,7 +151,8 @@ export function createPostgresEventStore(
   const waiters = new Set<() => void>();
   // The events this store appended, by position: the projection runner of this process follows
   // right behind its appends (an import's 20,000 events), and reads them from here instead of
-  // reading back, parsing and decoding what it has just sent. A reader takes from here only a run
+  // reading back, parsing and decoding what it has just sent. They are kept only while that runner
+  // leads here (notifyOthers says no): elsewhere nobody follows them. A reader takes from here only a run
   // of positions with no hole from where it reads: each such position is an event that committed,
   // and no other event can ever take it, so the run is exactly what the table holds there (a hole
   // — another process's append, a position an aborted append left unused — is read from the table).
@@ -347,7 +348,8 @@ export function createPostgresEventStore(
         known.set(stream, tip);
         continue;
       }
-      if (notifyOthers()) notify();
+      const othersWait = notifyOthers();
+      if (othersWait) notify();
       let next = 0;
       const results = prepared.map((p) => {
         const events: RecordedEvent[] = p.events.map((e) => ({
@@ -363,7 +365,7 @@ export function createPostgresEventStore(
         remember(p.stream, { revision: last.revision, hash: last.metadata.hash ?? null });
         return { nextRevision: last.revision, position: last.position, events };
       });
-      keepRecent(results);
+      if (!othersWait) keepRecent(results);
       wakeAll();
       return results;
     }

@@ -37,8 +37,11 @@ async function main(): Promise<void> {
   const url = withDatabase(adminUrl as string, name);
   const db = await createDb(url);
   await migrateDatabase(db);
-  const eventStore = createPostgresEventStore(db, url);
+  // As the server wires them (scripts/fluxo.ts): while this runner leads, it follows the appends here.
+  let leadsHere = () => false;
+  const eventStore = createPostgresEventStore(db, url, { notifyOthers: () => !leadsHere() });
   const runner = createProjectionRunner({ db, connectionString: url, eventStore, projectors });
+  leadsHere = () => runner.isLeader();
   const deps: AppDeps = {
     db, eventStore, auditKey: auditKeyFrom(randomBytes(32)), clock: () => new Date(), logger: silent,
     waitForProjections: async (position) => {
