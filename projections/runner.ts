@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../app/db/pool';
 import { letProjectorSeeAll, protectOperatorRows } from '../app/db/rls';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
+import { sleepUnlessAborted } from '../app/sleep';
 import { applyIsolated, describeError, isTransient, organizationOf, orgKey, recordFailure, tenantTables, type Failure } from './isolation';
 import { applyEvents, type Projector, type Tx } from './projector';
 import { rebuildProjector, type RebuildProgress, type RebuildResult } from './rebuild';
@@ -733,7 +734,7 @@ export function createProjectionRunner(deps: {
       return;
     }
     if (slowest >= head) await eventStore.waitForEvents(head, { timeoutMs: 5_000, signal });
-    else await sleep(500, signal);
+    else await sleepUnlessAborted(500, signal);
   }
 
   async function follow(): Promise<void> {
@@ -748,7 +749,7 @@ export function createProjectionRunner(deps: {
         if (!became) {
           if (!standby) logger.info({}, 'another projection runner leads; this one stands by to take over');
           standby = true;
-          await sleep(leaderRetryMs, abort.signal);
+          await sleepUnlessAborted(leaderRetryMs, abort.signal);
           continue;
         }
         standby = false;
@@ -780,7 +781,7 @@ export function createProjectionRunner(deps: {
           return;
         }
         logger.error({ err: error }, 'projection runner pass failed');
-        await sleep(1_000, abort.signal);
+        await sleepUnlessAborted(1_000, abort.signal);
       }
     }
   }
@@ -848,20 +849,4 @@ function touchedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
     previous = organizationId;
   }
   return organizations;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    // The listener goes when the timer fires: a standby runner sleeps on one signal for days.
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

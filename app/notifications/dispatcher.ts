@@ -10,6 +10,7 @@ import { handleCommand } from '../commands/handle-command';
 import { asPlatform } from '../db/platform';
 import type { AppDeps } from '../deps';
 import { streamName } from '../eventstore/port';
+import { sleepUnlessAborted } from '../sleep';
 import { notification, type NotificationDraft } from '../../domain/notifications/notification';
 import { onOutboxFiling, outboxFilings } from '../../projections/notifications/triggers';
 
@@ -63,16 +64,6 @@ async function outboxPosition(deps: Pick<AppDeps, 'db'>): Promise<bigint> {
   return position ?? 0n;
 }
 
-const sleep = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const done = () => {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', done);
-    resolve();
-  };
-  const timer = setTimeout(done, ms);
-  signal.addEventListener('abort', done);
-});
-
 export type NotificationDispatcher = { stop: () => Promise<void> };
 
 export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventStore' | 'clock' | 'logger'>): NotificationDispatcher {
@@ -97,7 +88,7 @@ export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventSto
         if (filed !== seenFilings || lastRaised > 0 || Date.now() >= fullPassDue) {
           const head = await deps.eventStore.headPosition();
           // The outbox is complete up to `head` once the triggers projection has applied it (bounded wait).
-          for (let waited = 0; waited < 10_000 && !signal.aborted && (await outboxPosition(deps)) < head; waited += 100) await sleep(100, signal);
+          for (let waited = 0; waited < 10_000 && !signal.aborted && (await outboxPosition(deps)) < head; waited += 100) await sleepUnlessAborted(100, signal);
           if (signal.aborted) break;
           seenFilings = filed;
           fullPassDue = Date.now() + FULL_PASS_MS;
@@ -107,12 +98,12 @@ export function startNotificationDispatcher(deps: Pick<AppDeps, 'db' | 'eventSto
         if (outboxFilings() !== seenFilings) continue;
         const filing = new AbortController();
         wake = () => filing.abort();
-        await sleep(Math.max(fullPassDue - Date.now(), 0), AbortSignal.any([signal, filing.signal]));
+        await sleepUnlessAborted(Math.max(fullPassDue - Date.now(), 0), AbortSignal.any([signal, filing.signal]));
         wake = () => undefined;
       } catch (error) {
         if (signal.aborted) break;
         deps.logger.error({ err: error }, 'notification dispatcher pass failed');
-        await sleep(1_000, signal);
+        await sleepUnlessAborted(1_000, signal);
       }
     }
   })();
