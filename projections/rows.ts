@@ -559,15 +559,18 @@ export class TableStore {
     const gone: Row[] = [];
     const changed: Row[] = [];
     const fresh: Row[] = [];
-    for (const [k, entry] of this.entries) {
+    // forEach, as in eachPresent: a for-of over the entries allocated a [key, entry] pair per row
+    // (48 MB of a 200k rebuild's spills). A Map's forEach visits the entries left after a delete.
+    const entries = this.entries;
+    entries.forEach((entry, k) => {
       if (entry.kept === Kept.Deleted) {
         gone.push(entry.row);
-        this.entries.delete(k);
+        entries.delete(k);
       } else if (entry.kept === Kept.Dirty || entry.kept === Kept.Fresh) {
         (entry.kept === Kept.Dirty ? changed : fresh).push(entry.row);
         entry.kept = Kept.Clean;
       }
-    }
+    });
     for (let i = 0; i < Math.max(gone.length, changed.length); i += WRITE_CHUNK) {
       await writeRows(tx, this.spec, gone.slice(i, i + WRITE_CHUNK), changed.slice(i, i + WRITE_CHUNK), this.computed, 'upsert');
     }
@@ -588,7 +591,7 @@ export class TableStore {
     if (excess <= 0) return;
     // Rows per page last touched, oldest page first: rows of pages before `last` go, and of `last` as many as are left to forget.
     const perPage = new Map<number, number>();
-    for (const entry of this.entries.values()) perPage.set(entry.touched, (perPage.get(entry.touched) ?? 0) + 1);
+    this.entries.forEach((entry) => perPage.set(entry.touched, (perPage.get(entry.touched) ?? 0) + 1));
     let last = 0;
     let ofLast = 0;
     let counted = 0;
