@@ -31,17 +31,31 @@ const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date
  * Only the periods inside the window are visited, however far from the start it lies.
  */
 export function occurrencesBetween(recurrence: Recurrence, from: string, to: string): string[] {
+  const dates: string[] = [];
+  eachOccurrenceBetween(recurrence, from, to, (date) => dates.push(date));
+  return dates;
+}
+
+/** How many dates occurrencesBetween gives, without gathering them (the budget sums only count). */
+export function occurrenceCountBetween(recurrence: Recurrence, from: string, to: string): number {
+  let count = 0;
+  eachOccurrenceBetween(recurrence, from, to, () => count++);
+  return count;
+}
+
+function eachOccurrenceBetween(recurrence: Recurrence, from: string, to: string, visit: (date: string) => void): void {
   const step = stepMonths(recurrence);
-  if (step === 0) return recurrence.date >= from && recurrence.date <= to ? [recurrence.date] : [];
+  if (step === 0) {
+    if (recurrence.date >= from && recurrence.date <= to) visit(recurrence.date);
+    return;
+  }
   const limit = occurrenceLimit(recurrence) ?? Number.POSITIVE_INFINITY;
   const endDate = recurrence.recurringEndDate;
-  const dates: string[] = [];
   for (let i = Math.max(0, Math.floor((monthIndex(from) - monthIndex(recurrence.date)) / step)); i < limit; i++) {
     const date = addMonths(recurrence.date, i * step);
     if (date > to || (endDate !== null && date > endDate)) break;
-    if (date >= from) dates.push(date);
+    if (date >= from) visit(date);
   }
-  return dates;
 }
 
 /** The last date the expense falls on, or null when it recurs indefinitely. */

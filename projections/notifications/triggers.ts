@@ -26,7 +26,7 @@ import type { Projector, Tx } from '../projector';
 import { mayOccurWithin, occurrencesWithin } from '../finance/occurrences';
 import { big, jsonbOf, Rows, type Row, rowsFor, type Resident } from '../rows';
 import { spendingRuleOf } from '../finance/budgets';
-import { occurrencesBetween, type Recurrence, type RecurringPeriod } from '../../domain/finance/recurrence';
+import { occurrenceCountBetween, type Recurrence, type RecurringPeriod } from '../../domain/finance/recurrence';
 import { protectTenantTable } from '../tenant-table';
 
 export const notificationIdOf = (key: string) => v5(key, NOTIFICATION_NAMESPACE);
@@ -56,10 +56,12 @@ function contribution(rule: Row | null, start: string, end: string): bigint {
     date: String(rule.date), isRecurring: rule.is_recurring === true, recurringPeriod: (rule.recurring_period as RecurringPeriod | null) ?? null,
     recurringDuration: rule.recurring_duration === null ? null : Number(rule.recurring_duration), recurringEndDate: (rule.recurring_end_date as string | null) ?? null,
   };
-  return BigInt(rule.amount as string | number) * BigInt(occurrencesBetween(recurrence, start, end).length);
+  return BigInt(rule.amount as string | number) * BigInt(occurrenceCountBetween(recurrence, start, end));
 }
 
 type State = { budgets: Rows; rules: Rows; connections: Rows };
+
+const noBudgets: readonly Row[] = Object.freeze([]);
 
 const isOneOff = (rule: Row) => rule.is_recurring !== true;
 /** The month total a one-off rule counts in (organization, category, first day of its month), as a key row. */
@@ -82,12 +84,18 @@ function fold(events: readonly RecordedEvent[], state: State, { spentIn, onRule 
   const { budgets, rules, connections } = state;
   // Every expense event asks for its organization's budgets: grouped once, again after a budget event.
   let byOrganization: Map<string, Row[]> | null = null;
-  const budgetsOf = (organizationId: string, categories: readonly string[]) => {
+  /** The organization's budgets of either category (null: none), in the order the page first saw them. */
+  const budgetsOf = (organizationId: string, category: string | null, other: string | null): readonly Row[] => {
     if (!byOrganization) {
       byOrganization = new Map();
       for (const b of budgets.present()) addTo(byOrganization, lower(b.organization_id), b);
     }
-    return (byOrganization.get(lower(organizationId)) ?? []).filter((b) => categories.includes(String(b.category)));
+    const ofOrganization = byOrganization.get(lower(organizationId));
+    if (!ofOrganization) return noBudgets;
+    return ofOrganization.filter((b) => {
+      const c = String(b.category);
+      return c === category || c === other;
+    });
   };
   const budgetIntent = (event: RecordedEvent, organizationId: string, budget: Row, before: { spent: Spent; budget: bigint } | null, today: string) => {
     const period = budget.period as BudgetPeriod;
@@ -113,16 +121,17 @@ function fold(events: readonly RecordedEvent[], state: State, { spentIn, onRule 
         const next = e.type === 'ExpenseDeleted' ? null : e.data;
         const previous = rules.get(expenseId);
         const nextRule = next ? spendingRuleOf(next) : null;
-        const affected = [...new Set([...(previous ? [String(previous.budget_category)] : []), ...(nextRule ? [nextRule.budgetCategory] : [])])];
-        const affectedBudgets = affected.length > 0 ? budgetsOf(organizationId, affected) : [];
-        // Most expenses touch no budget: the day is only worked out for those that do.
+        const affectedBudgets = previous || nextRule ? budgetsOf(organizationId, previous ? String(previous.budget_category) : null, nextRule?.budgetCategory ?? null) : noBudgets;
+        // Most expenses touch no budget: the day and the sums before are only worked out for those that do.
         const today = affectedBudgets.length > 0 ? saoPauloDate(new Date(at)) : '';
-        const before = new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]));
+        const before = affectedBudgets.length > 0
+          ? new Map(affectedBudgets.map((b) => [String(b.budget_id), spentIn(organizationId, String(b.category), b.period as BudgetPeriod, today)]))
+          : null;
         if (nextRule) rules.put(nextRule.row);
         else rules.remove(expenseId);
         onRule(previous, nextRule?.row ?? null);
         for (const b of affectedBudgets) {
-          budgetIntent(event, organizationId, b, { spent: before.get(String(b.budget_id)) ?? (() => 0n), budget: BigInt(b.budget_amount as string) }, today);
+          budgetIntent(event, organizationId, b, { spent: before?.get(String(b.budget_id)) ?? (() => 0n), budget: BigInt(b.budget_amount as string) }, today);
         }
         break;
       }
@@ -231,9 +240,11 @@ function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
  * A rebuild that holds every rule and month total: a budget period's sum is worked out the first
  * time the fold asks for it (its months' totals, its recurring rules as the page found them, and
  * the page's rule changes of its organization and category so far), then moved by each later
- * change.
+ * change. The month totals are moved once the page is folded (resolve), by each month's net move:
+ * moved at each rule change, they cost a key row, a read, a row copy and two keys per change
+ * (a tenth of the rebuild's notification-triggers fold).
  */
-function spendingInMemory(rules: Rows, months: Rows): Spending {
+function spendingInMemory(rules: Rows, months: Rows): Spending & { resolve: () => void } {
   let recurring: Map<string, Row[]> | null = null;
   const recurringOf = (group: string) => {
     if (!recurring) {
@@ -245,16 +256,29 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     }
     return recurring.get(group) ?? [];
   };
-  /** The page's rule changes so far, by organization and category. */
+  /** The page's recurring rule changes so far, by organization and category (the one-off ones are in monthMoves). */
   const moves = new Map<string, { rule: Row; sign: bigint }[]>();
+  /** The page's net move of each month total so far (by the month's key), and the month's key row as the last change wrote it. */
+  const monthMoves = new Map<string, { key: Row; amount: bigint }>();
   const windowsOf = new Map<string, { key: string; start: string; end: string }[]>();
   const spent = new Map<string, bigint>();
   const moveRule = (rule: Row, sign: bigint) => {
     const group = groupOf(rule.organization_id, rule.budget_category);
-    addTo(moves, group, { rule, sign });
     const windows = windowsOf.get(group);
     if (windows) for (const w of windows) spent.set(w.key, (spent.get(w.key) as bigint) + sign * contribution(rule, w.start, w.end));
-    moveMonth(months, rule, sign);
+    if (!isOneOff(rule)) {
+      addTo(moves, group, { rule, sign });
+      return;
+    }
+    const key = monthOf(rule);
+    const k = months.keyOf(key);
+    const amount = sign * BigInt(rule.amount as string | number);
+    const move = monthMoves.get(k);
+    if (!move) monthMoves.set(k, { key, amount });
+    else {
+      move.key = key;
+      move.amount += amount;
+    }
   };
   const onRule: OnRule = (before, after) => {
     if (before) moveRule(before, -1n);
@@ -266,18 +290,28 @@ function spendingInMemory(rules: Rows, months: Rows): Spending {
     const known = spent.get(key);
     if (known !== undefined) return () => known;
     const group = groupOf(organizationId, category);
-    // The month totals as they are now already hold the page's one-off changes.
+    // The month totals as the page found them, and the page's one-off changes so far.
     let sum = 0n;
     for (const month of monthsBetween(start, end)) {
-      sum += BigInt((months.peek({ organization_id: organizationId, budget_category: category, month })?.amount as string | number | undefined) ?? 0);
+      const k = months.keyOf({ organization_id: organizationId, budget_category: category, month });
+      sum += BigInt((months.peek(k)?.amount as string | number | undefined) ?? 0) + (monthMoves.get(k)?.amount ?? 0n);
     }
     for (const rule of recurringOf(group)) sum += contribution(rule, start, end);
-    for (const { rule, sign } of moves.get(group) ?? []) if (!isOneOff(rule)) sum += sign * contribution(rule, start, end);
+    for (const { rule, sign } of moves.get(group) ?? []) sum += sign * contribution(rule, start, end);
     spent.set(key, sum);
     addTo(windowsOf, group, { key, start, end });
     return () => sum;
   };
-  return { spentIn, onRule };
+  /** The month totals moved by the page (a total back at zero goes; one the page left as it was is not written). */
+  const resolve = () => {
+    monthMoves.forEach(({ key, amount }, k) => {
+      if (amount === 0n) return;
+      const total = BigInt((months.peek(k)?.amount as string | number | undefined) ?? 0) + amount;
+      if (total === 0n) months.remove(key);
+      else months.put({ ...key, amount: big(total) });
+    });
+  };
+  return { spentIn, onRule, resolve };
 }
 
 type Window = { organization_id: string; category: string; start_date: string; end_date: string; changed: bigint };
@@ -394,10 +428,10 @@ async function applyPage(all: readonly RecordedEvent[], tx: Tx, resident?: Resid
   await state.budgets.load(tx, events.flatMap((event) => (event.type.startsWith('Budget') ? [String(dataOf(event).budgetId)] : [])));
   await state.connections.load(tx, events.flatMap((event) => (event.type.startsWith('Bank') ? [String(dataOf(event).connectionId)] : [])));
 
-  const fromSql = months.holdsWhole && state.rules.holdsWhole ? null : spendingFromSql(state, months);
+  const spending = months.holdsWhole && state.rules.holdsWhole ? spendingInMemory(state.rules, months) : spendingFromSql(state, months);
   const filed: { event: RecordedEvent; intent: Filed }[] = [];
-  fold(events, state, fromSql ?? spendingInMemory(state.rules, months), (event, intent) => filed.push({ event, intent }));
-  await fromSql?.resolve(tx);
+  fold(events, state, spending, (event, intent) => filed.push({ event, intent }));
+  await spending.resolve(tx);
   const outbox = new Map<string, Row>();
   // An import files one notification per account and day for 10,000 events: a key seen before in
   // the page is passed over before its id (a SHA-1) and its draft are worked out again.
