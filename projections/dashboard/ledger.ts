@@ -133,11 +133,15 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>, res
   const deltas = new Map<string, DayDelta>();
   const contribute = (e: ReturnType<typeof countedAs>, sign: 1n | -1n) => {
     if (isRule(e)) return;
-    const key = [e.organizationId, e.date, e.kind, e.category, e.status].join('|');
-    const d = deltas.get(key) ?? { organization_id: e.organizationId, day: e.date, kind: e.kind, category: e.category, status: e.status, amount: 0n, entries: 0 };
+    // A template rather than an array joined: one string, no array, for each entry and its previous row.
+    const key = `${e.organizationId}|${e.date}|${e.kind}|${e.category}|${e.status}`;
+    let d = deltas.get(key);
+    if (!d) {
+      d = { organization_id: e.organizationId, day: e.date, kind: e.kind, category: e.category, status: e.status, amount: 0n, entries: 0 };
+      deltas.set(key, d);
+    }
     d.amount += e.amount * sign;
     d.entries += Number(sign);
-    deltas.set(key, d);
   };
   for (const id of finals.keys()) {
     const previous = entries.get(id);
@@ -146,10 +150,12 @@ async function writeEntries(tx: Tx, finals: Map<string, LedgerEntry | null>, res
   for (const entry of finals.values()) if (entry) contribute(entry, 1n);
   const changed = [...deltas.values()].filter((d) => d.amount !== 0n || d.entries !== 0);
   const dayKey = (d: DayDelta): Row => ({ organization_id: d.organization_id, day: d.day, kind: d.kind, category: d.category, status: d.status });
-  await days.load(tx, changed.map(dayKey));
+  const keys = changed.map(dayKey);
+  await days.load(tx, keys);
   // A day's totals move by the page's delta; a day left with no entries goes.
-  for (const d of changed) {
-    const key = dayKey(d);
+  for (let i = 0; i < changed.length; i++) {
+    const d = changed[i];
+    const key = keys[i];
     const current = days.get(key);
     const count = Number(current?.entries ?? 0) + d.entries;
     if (count === 0) days.remove(key);
