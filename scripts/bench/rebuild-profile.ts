@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--cpu-prof]`:
+// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--only NAME,…] [--cpu-prof]`:
 // times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
 // with seconds per projector, the WAL it wrote, the costliest statements (when the server loads
 // pg_stat_statements) and, with --cpu-prof, where Node spent its own time (the .cpuprofile is written to
@@ -27,6 +27,15 @@ async function adminRun<R extends pg.QueryResultRow>(url: string, text: string):
   } finally {
     await client.end();
   }
+}
+
+/** --only search,expenses: those projectors alone (one projector's cost without the others' load on the machine). */
+function chosen(): typeof projectors {
+  const only = argValue('only', '').split(',').filter(Boolean);
+  if (only.length === 0) return projectors;
+  const unknown = only.filter((name) => !projectors.some((p) => p.name === name));
+  if (unknown.length > 0) throw new Error(`no such projector: ${unknown.join(', ')}`);
+  return projectors.filter((p) => only.includes(p.name));
 }
 
 async function main(): Promise<void> {
@@ -68,7 +77,7 @@ async function profileRebuild(url: string): Promise<void> {
   const began = performance.now();
   try {
     const result = await rebuildAll({
-      db, eventStore, projectors,
+      db, eventStore, projectors: chosen(),
       batchSize: argNumber('batch', DEFAULT_BATCH),
       concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
