@@ -51,6 +51,37 @@ it('PostgreSQL: two processes appending to one stream keep its hash chain, whate
   }
 });
 
+it('PostgreSQL: a multi-stream append of streams new to its caller meets one another process wrote: refused, or chained to its tip', async () => {
+  const database = await createTestDatabase();
+  const first = createPostgresEventStore(database.db, database.url);
+  const second = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  const event = (n: number) => ({ type: 'ContractTested', data: { n } });
+  try {
+    await second.append('taken-1', [event(0)], { expectedRevision: 'no_stream', metadata: meta });
+    await expect(first.appendMany(
+      [{ streamId: 'new-1', events: [event(1)], expectedRevision: 'no_stream' }, { streamId: 'taken-1', events: [event(1)], expectedRevision: 'no_stream' }],
+      { metadata: meta },
+    )).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await first.readStream('new-1')).toEqual([]);
+    expect((await second.readStream('taken-1')).length).toBe(1);
+
+    await second.append('taken-2', [event(0)], { expectedRevision: 'no_stream', metadata: meta });
+    const results = await first.appendMany(
+      [{ streamId: 'new-2', events: [event(1)], expectedRevision: 'any' }, { streamId: 'taken-2', events: [event(1)], expectedRevision: 'any' }],
+      { metadata: meta },
+    );
+    expect(results.map((r) => r.nextRevision)).toEqual([0, 1]);
+    for (const id of ['new-2', 'taken-2']) expect(verifyChain(await second.readStream(id))).toBeNull();
+    const rows = await database.db.any(sql.unsafe`SELECT stream_id, revision, last_hash FROM event_streams WHERE stream_id IN ('new-2', 'taken-2') ORDER BY stream_id`);
+    expect(rows.map((r) => [r.stream_id, r.revision, r.last_hash])).toEqual(results.map((r, i) => [['new-2', 'taken-2'][i], r.nextRevision, r.events[0].metadata.hash]));
+  } finally {
+    await first.close();
+    await second.close();
+    await database.drop();
+  }
+});
+
 it('PostgreSQL: a later append that commits first waits, unread, until the earlier one commits ($all never skips)', async () => {
   const database = await createTestDatabase();
   const store = createPostgresEventStore(database.db, database.url);
