@@ -3,7 +3,7 @@
 // Its id is derived from the transaction's bank identity, so the same transaction has one stream.
 import { z } from 'zod';
 import { match } from 'ts-pattern';
-import type { Decider, EventsOf } from '../shared/decider';
+import { unknownCommand, type Decider, type EventsOf } from '../shared/decider';
 import { recordedDate } from '../shared/dates';
 import { assertAmountWithinLimit, assertDateInRange } from '../shared/bounds';
 import { conflict, notFound } from '../shared/errors';
@@ -90,31 +90,42 @@ export const importedTransaction: Decider<ImportedTransactionState, ImportedTran
         state.status === 'none' ? state : { ...state, status: 'approved', recordedAs: data.recordedAs })
       .with({ type: 'ImportedTransactionRejected' }, (): ImportedTransactionState => (state.status === 'none' ? state : { ...state, status: 'rejected' }))
       .exhaustive(),
-  decide: (command, state) =>
-    match(command)
+  /**
+   * A switch, not match(): an OFX import decides each of its transactions, and its expense or
+   * revenue, before the first append, and match() builds its matcher and a closure per case on every
+   * call: 20,000 decisions (and their expenses) in a fresh process took 124-157 ms of CPU, 50-80 ms with the switch.
+   */
+  decide: (command, state): ImportedTransactionEvent[] => {
+    switch (command.type) {
       // Importing is idempotent per id: the same bank transaction seen again records nothing.
-      .with({ type: 'ImportTransaction' }, ({ data }): ImportedTransactionEvent[] => {
+      case 'ImportTransaction': {
         if (state.status !== 'none') return [];
-        assertAmountWithinLimit('amount', data.amount);
-        assertDateInRange('transactionDate', data.transactionDate);
-        return [{ type: 'TransactionImported', data }];
-      })
-      .with({ type: 'MarkTransactionBooked' }, ({ data }): ImportedTransactionEvent[] => {
+        assertAmountWithinLimit('amount', command.data.amount);
+        assertDateInRange('transactionDate', command.data.transactionDate);
+        return [{ type: 'TransactionImported', data: command.data }];
+      }
+      case 'MarkTransactionBooked': {
+        const { data } = command;
         const current = requireOwn(state, data.organizationId);
         if (current.transaction.bookingStatus === 'booked') return [];
         return [{ type: 'ImportedTransactionBooked', data: { importedTransactionId: current.transaction.importedTransactionId, ...data } }];
-      })
-      .with({ type: 'ApproveImportedTransaction' }, ({ data }): ImportedTransactionEvent[] => {
+      }
+      case 'ApproveImportedTransaction': {
+        const { data } = command;
         const current = requireOwn(state, data.organizationId);
         if (current.status === 'approved') return [];
         if (current.status === 'rejected') throw conflict('Esta transação já foi rejeitada');
         return [{ type: 'ImportedTransactionApproved', data: { importedTransactionId: current.transaction.importedTransactionId, ...data } }];
-      })
-      .with({ type: 'RejectImportedTransaction' }, ({ data }): ImportedTransactionEvent[] => {
+      }
+      case 'RejectImportedTransaction': {
+        const { data } = command;
         const current = requireOwn(state, data.organizationId);
         if (current.status === 'rejected') return [];
         if (current.status === 'approved') throw conflict('Esta transação já foi aprovada');
         return [{ type: 'ImportedTransactionRejected', data: { importedTransactionId: current.transaction.importedTransactionId, ...data } }];
-      })
-      .exhaustive(),
+      }
+      default:
+        return unknownCommand(command);
+    }
+  },
 };

@@ -21,3 +21,8 @@ export type EventsOf<S extends EventSchemas> = {
 export function fold<State, E extends Event>(decider: Pick<Decider<State, never, E>, 'initialState' | 'evolve'>, events: readonly E[]): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
+
+/** The default of a decider's switch over its commands: the compiler proves it unreachable (as match().exhaustive() did). */
+export function unknownCommand(command: never): never {
+  throw new Error(`Comando desconhecido: ${(command as { type?: unknown }).type}`);
+}
