@@ -229,11 +229,14 @@ function addTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
  * falls once in its own month: contribution() over that month is its amount.
  */
 function moveMonth(months: Rows, rule: Row | null, sign: bigint): void {
-  if (!rule || !isOneOff(rule)) return;
-  const key = monthOf(rule);
-  const amount = BigInt((months.peek(key)?.amount as string | number | undefined) ?? 0) + sign * BigInt(rule.amount as string | number);
-  if (amount === 0n) months.remove(key);
-  else months.put({ ...key, amount: big(amount) });
+  if (rule && isOneOff(rule)) addToMonth(months, monthOf(rule), sign * BigInt(rule.amount as string | number));
+}
+
+/** Moves a month total (its key row) by `amount`; a total back at zero goes. */
+function addToMonth(months: Rows, key: Row, amount: bigint): void {
+  const total = BigInt((months.peek(key)?.amount as string | number | undefined) ?? 0) + amount;
+  if (total === 0n) months.remove(key);
+  else months.put({ ...key, amount: big(total) });
 }
 
 /**
@@ -304,11 +307,8 @@ function spendingInMemory(rules: Rows, months: Rows): Spending & { resolve: () =
   };
   /** The month totals moved by the page (a total back at zero goes; one the page left as it was is not written). */
   const resolve = () => {
-    monthMoves.forEach(({ key, amount }, k) => {
-      if (amount === 0n) return;
-      const total = BigInt((months.peek(k)?.amount as string | number | undefined) ?? 0) + amount;
-      if (total === 0n) months.remove(key);
-      else months.put({ ...key, amount: big(total) });
+    monthMoves.forEach(({ key, amount }) => {
+      if (amount !== 0n) addToMonth(months, key, amount);
     });
   };
   return { spentIn, onRule, resolve };
