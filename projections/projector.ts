@@ -38,6 +38,23 @@ export type Projector = {
    * `resident` (a rebuild): its tables' rows held in memory across pages (rowsFor).
    */
   handleBatch?(events: readonly RecordedEvent[], tx: Tx, resident?: Resident): Promise<void>;
+  /**
+   * Tables that are a function of other projectors' rows (the ledger's entries are the expenses and
+   * revenues): a rebuild that rebuilds `sources` too computes them from the sources' shadow tables
+   * once those are loaded, with set-based SQL, instead of folding the same events again. The live
+   * runner and a rebuild without the sources fold, as always; the equality of both is tested
+   * (rebuild.property.int.test.ts) and measured on every bench (rebuild == incremental).
+   */
+  readonly derivable?: Derivable;
+};
+
+export type Derivable = {
+  /** Names of the projectors whose tables `derive` reads; none of them derivable itself. */
+  readonly sources: readonly string[];
+  /** Events the load still folds into this projector's other tables (the ledger's categories); none when absent. */
+  readonly folds?: (type: string) => boolean;
+  /** Fills the derived tables (the shadow schema is on the search_path) from the sources' shadow tables, `schemaOf(source)`. */
+  derive(tx: Tx, schemaOf: (source: string) => string): Promise<void>;
 };
 
 /**

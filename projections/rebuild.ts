@@ -81,6 +81,32 @@ const loadSeconds: Readonly<Record<string, number>> = {
   insights: 0.4, categories: 0.3, financial_goals: 0.3,
 };
 const weightOf = (projector: Projector) => loadSeconds[projector.name] ?? projector.tables.length;
+/** A derived projector's load: only what `folds` keeps (the ledger's category events). */
+const DERIVED_LOAD_SECONDS = 0.3;
+
+/**
+ * The projectors whose derivable tables this rebuild computes from its other shadow tables: every
+ * source is rebuilt alongside, and none is derivable itself (sources are complete once written out).
+ */
+function derivedAmong(projectors: readonly Projector[]): Set<Projector> {
+  const byName = new Map(projectors.map((projector) => [projector.name, projector]));
+  return new Set(projectors.filter((projector) => projector.derivable?.sources.every((name) => {
+    const source = byName.get(name);
+    return source !== undefined && source.derivable === undefined;
+  })));
+}
+
+type Deferred = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // a wait cut short by another task's failure is that task's error
+  return { promise, resolve, reject };
+}
 
 /** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
 export const applyMs = new Map<string, number>();
@@ -91,6 +117,7 @@ type Failing = Map<string, Map<string, Failure>>;
 
 async function applyToShadows(
   tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[], failing: Failing, residents?: ReadonlyMap<Projector, Resident>,
+  folds?: ReadonlyMap<Projector, (type: string) => boolean>,
 ): Promise<void> {
   for (const projector of projectors) {
     const resident = residents?.get(projector);
@@ -98,7 +125,9 @@ async function applyToShadows(
     await useSchema(tx, shadowSchemaOf(projector));
     const held = failing.get(projector.name) ?? new Map<string, Failure>();
     failing.set(projector.name, held);
-    const kept = held.size > 0 ? events.filter((event) => !held.has(orgKey(organizationOf(event)))) : events;
+    const only = folds?.get(projector);
+    const folded = only ? events.filter((event) => only(event.type)) : events;
+    const kept = held.size > 0 ? folded.filter((event) => !held.has(orgKey(organizationOf(event)))) : folded;
     try {
       await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint, resident));
     } catch (error) {
@@ -174,8 +203,12 @@ export async function rebuildAll(deps: {
   const failing: Failing = new Map();
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
-  // Groups of similar weight (their load's measured cost).
-  const groups = shareByWeight(projectors, deps.concurrency ?? DEFAULT_CONCURRENCY, weightOf);
+  const derived = derivedAmong(projectors);
+  const folds = new Map<Projector, (type: string) => boolean>();
+  for (const projector of derived) folds.set(projector, projector.derivable?.folds ?? (() => false));
+  // Groups of similar weight (their load's measured cost); a derived projector that folds nothing is in none.
+  const loading = projectors.filter((projector) => !derived.has(projector) || projector.derivable?.folds);
+  const groups = shareByWeight(loading, deps.concurrency ?? DEFAULT_CONCURRENCY, (projector) => (derived.has(projector) ? DERIVED_LOAD_SECONDS : weightOf(projector)));
   // The load's rows stay in memory across pages (the shadow tables start empty and only the load
   // writes them): a page reads nothing back, and each row is written about once.
   // Rows new to a shadow table go in with COPY, on the plain connections beside the pool (copy-rows.ts).
@@ -271,7 +304,7 @@ export async function rebuildAll(deps: {
       if (events.length === 0) return;
       loaded[i] = { count: events.length, last: events[events.length - 1].position };
       await db.transaction(async (t) => {
-        await applyToShadows(t, groups[g], events, failing, residents);
+        await applyToShadows(t, groups[g], events, failing, residents, folds);
         await spill(t, groups[g]);
       });
       done[g] = i + 1;
@@ -296,25 +329,92 @@ export async function rebuildAll(deps: {
     throw error;
   })));
 
+  // A derived projector whose source held an organization back (or that held one back itself, on
+  // the events it still folded) would not stop that organization where the fold stops it: it folds
+  // the log instead, as a rebuild without its sources does. Rare (an event that fails), so simple.
+  const refolded = new Set<Projector>();
+  for (const projector of derived) {
+    const names = [projector.name, ...(projector.derivable?.sources ?? [])];
+    if (names.every((name) => (failing.get(name)?.size ?? 0) === 0)) continue;
+    derived.delete(projector);
+    refolded.add(projector);
+    await refold(projector);
+  }
+  async function refold(projector: Projector): Promise<void> {
+    const schema = shadowSchemaOf(projector);
+    await db.transaction(async (tx) => {
+      await actAsProjector(tx);
+      for (const table of projector.tables) await tx.query(sql.unsafe`TRUNCATE ${sql.identifier([schema, table])}`);
+    });
+    const resident = new Resident(copyPool && new BulkInsert(copyPool, schema));
+    residents.set(projector, resident);
+    failing.set(projector.name, new Map());
+    for (let after = 0n; ;) {
+      const events = await eventStore.readAll({ after, limit: batchSize, until: position });
+      if (events.length === 0) break;
+      await db.transaction(async (tx) => {
+        await applyToShadows(tx, [projector], events, failing, residents);
+        if (resident.size <= maxResident) return;
+        await useSchema(tx, schema);
+        await resident.spill(tx, Math.floor(maxResident / 2), true);
+      });
+      after = events[events.length - 1].position;
+    }
+  }
+
   report('indexing');
   // Each group writes out its projectors' rows held in memory and builds their indexes on its own
-  // connection (the groups' tables are disjoint).
-  await Promise.all(groups.map(async (group) => {
-    for (const projector of group) {
-      await db.transaction(async (tx) => {
-        const started = performance.now();
-        await useSchema(tx, shadowSchemaOf(projector));
-        await residents.get(projector)?.writeOut(tx);
-        addApplyMs(projector.name, started);
-      });
-      residents.delete(projector);
-      await db.transaction(async (tx) => {
-        await useSchema(tx, shadowSchemaOf(projector));
-        for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
-        for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
-      });
-    }
+  // connection (the groups' tables are disjoint). A derived projector computes its tables once its
+  // sources are written out, on a connection of its own.
+  const complete = new Map(projectors.map((projector) => [projector, deferred()]));
+  const byName = new Map(projectors.map((projector) => [projector.name, projector]));
+  const writeOut = async (projector: Projector) => {
+    await db.transaction(async (tx) => {
+      const started = performance.now();
+      await useSchema(tx, shadowSchemaOf(projector));
+      await residents.get(projector)?.writeOut(tx);
+      addApplyMs(projector.name, started);
+    });
+    residents.delete(projector);
+  };
+  const buildIndexes = (projector: Projector) => db.transaction(async (tx) => {
+    await useSchema(tx, shadowSchemaOf(projector));
+    for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
+    for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
+  });
+  const finish = async (projector: Projector) => {
+    await writeOut(projector);
+    complete.get(projector)?.resolve();
+    await buildIndexes(projector);
+  };
+  const derive = async (projector: Projector) => {
+    const derivable = projector.derivable as NonNullable<Projector['derivable']>;
+    await writeOut(projector);
+    await Promise.all(derivable.sources.map((name) => complete.get(byName.get(name) as Projector)?.promise));
+    await db.transaction(async (tx) => {
+      const started = performance.now();
+      // The shadow tables are the projector role's: as their owner, row-level security does not filter the sources.
+      await actAsProjector(tx);
+      await useSchema(tx, shadowSchemaOf(projector));
+      await derivable.derive(tx, (name) => shadowSchemaOf({ name }));
+      addApplyMs(projector.name, started);
+    });
+    complete.get(projector)?.resolve();
+    await buildIndexes(projector);
+  };
+  const tasks = [
+    ...groups.map(async (group) => {
+      for (const projector of group) if (!derived.has(projector) && !refolded.has(projector)) await finish(projector);
+    }),
+    ...[...refolded].map(finish),
+    ...[...derived].map(derive),
+  ].map((task) => task.catch((error: unknown) => {
+    for (const waiting of complete.values()) waiting.reject(error);
+    throw error;
   }));
+  const outcomes = await Promise.allSettled(tasks);
+  const failed = outcomes.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
 
   report('swapping');
   await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RecurringPeriod } from '../../domain/finance/recurrence';
 import type { RevenueEvent } from '../../domain/finance/revenue';
 import { z } from 'zod';
-import type { Projector, Tx } from '../projector';
+import type { Derivable, Projector, Tx } from '../projector';
 import { jsonbOf, rowsFor, type Resident, type Row } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
@@ -217,9 +217,37 @@ async function writeCategories(tx: Tx, events: readonly CategoryName[]): Promise
     ON CONFLICT (organization_id, slug) DO UPDATE SET category_id = EXCLUDED.category_id, name = EXCLUDED.name, color = EXCLUDED.color`);
 }
 
+/**
+ * The entries are the rebuilt expenses and revenues (entryOf), the days their one-off entries
+ * summed (writeEntries); the categories are still folded from their events.
+ */
+const derivable: Derivable = {
+  sources: ['expenses', 'revenues'],
+  folds: (type) => type === 'CategoryCreated' || type === 'CategoryUpdated',
+  async derive(tx, schemaOf) {
+    const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
+    const revenues = sql.identifier([schemaOf('revenues'), 'revenues']);
+    await tx.query(sql.unsafe`
+      INSERT INTO dashboard_entries (${entryColumns})
+      SELECT id, organization_id, 'expense', description, amount, category, status, date, is_recurring,
+        CASE WHEN is_recurring THEN recurring_period END, CASE WHEN is_recurring THEN recurring_duration END, CASE WHEN is_recurring THEN recurring_end_date END
+      FROM ${expenses}
+      UNION ALL
+      SELECT id, organization_id, 'revenue', description, amount, category, status, date, false, NULL, NULL, NULL
+      FROM ${revenues}`);
+    await tx.query(sql.unsafe`
+      INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
+      SELECT organization_id, date, kind, category, status, sum(amount), count(*)
+      FROM dashboard_entries
+      WHERE NOT (kind = 'expense' AND is_recurring AND recurring_period IS NOT NULL)
+      GROUP BY organization_id, date, kind, category, status`);
+  },
+};
+
 export const dashboardLedgerProjector: Projector = {
   name: 'dashboard-ledger',
   version: 2,
+  derivable,
   tables: ['dashboard_entries', 'dashboard_days', 'dashboard_categories'],
   async migrate(tx: Tx) {
     await tx.query(sql.unsafe`

@@ -10,7 +10,7 @@ import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { ExpenseEvent } from '../../domain/finance/expense';
 import type { RevenueEvent, RevenueStatus } from '../../domain/finance/revenue';
-import type { Projector, Tx } from '../projector';
+import type { Derivable, Projector, Tx } from '../projector';
 import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 import { dateRange, listPage, oneOf, textSearch, where, type Page } from './filters';
@@ -83,9 +83,37 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
   await rows.flush(tx);
 }
 
+/**
+ * JavaScript's String.prototype.trim, which the fold trims categories with, in SQL: its whitespace
+ * is tab, line feed, vertical tab, form feed, carriage return, Unicode's space separators, the line
+ * and paragraph separators and U+FEFF.
+ */
+const JS_WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const trimmedAsJs = (column: string) => sql.fragment`btrim(${sql.identifier([column])}, ${JS_WHITESPACE})`;
+
+const revenueStatusAsTransaction = sql.fragment`CASE status ${sql.join(
+  Object.entries(transactionStatusOfRevenue).map(([revenue, transaction]) => sql.fragment`WHEN ${revenue} THEN ${transaction}`), sql.fragment` `)} END`;
+
+/** The fold's rows, from the rebuilt expenses and revenues (both keep created_at as the fold does: reset by a delete). */
+const derivable: Derivable = {
+  sources: ['expenses', 'revenues'],
+  async derive(tx, schemaOf) {
+    const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
+    const revenues = sql.identifier([schemaOf('revenues'), 'revenues']);
+    await tx.query(sql.unsafe`
+      INSERT INTO transactions (id, organization_id, date, description, amount, type, category, status, expense_type, is_recurring, recurring_period, source_kind, created_at, updated_at)
+      SELECT id, organization_id, date, description, amount, 'income', ${trimmedAsJs('category')}, ${revenueStatusAsTransaction}, NULL, false, NULL, source_kind, created_at, updated_at
+      FROM ${revenues}
+      UNION ALL
+      SELECT id, organization_id, date, description, amount, 'expense', ${trimmedAsJs('category')}, status, expense_type, is_recurring, recurring_period, source_kind, created_at, updated_at
+      FROM ${expenses}`);
+  },
+};
+
 export const transactionsProjector: Projector = {
   name: 'transactions',
   handles: (type) => LEDGER_EVENTS.has(type),
+  derivable,
   version: 1,
   tables: ['transactions'],
   async migrate(tx: Tx) {

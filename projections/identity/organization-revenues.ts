@@ -28,6 +28,14 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
 export const organizationRevenuesProjector: Projector = {
   name: 'organization_revenues',
   handles: (type) => handled.has(type),
+  derivable: {
+    sources: ['revenues'],
+    async derive(tx, schemaOf) {
+      await tx.query(sql.unsafe`
+        INSERT INTO organization_revenues (revenue_id, organization_id, amount, status)
+        SELECT id, organization_id, amount, status FROM ${sql.identifier([schemaOf('revenues'), 'revenues'])}`);
+    },
+  },
   version: 1,
   tables: ['organization_revenues'],
   async migrate(tx: Tx) {
