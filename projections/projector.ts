@@ -53,8 +53,11 @@ export type Derivable = {
   readonly sources: readonly string[];
   /** Events the load still folds into this projector's other tables (the ledger's categories); none when absent. */
   readonly folds?: (type: string) => boolean;
-  /** Fills the derived tables (the shadow schema is on the search_path) from the sources' shadow tables, `schemaOf(source)`. */
-  derive(tx: Tx, schemaOf: (source: string) => string): Promise<void>;
+  /**
+   * Fill the derived tables (the shadow schema is on the search_path) from the sources' shadow
+   * tables, `schemaOf(source)`: independent steps, each in its own transaction, side by side.
+   */
+  readonly derive: readonly ((tx: Tx, schemaOf: (source: string) => string) => Promise<void>)[];
 };
 
 /**

@@ -51,12 +51,12 @@ function totals(calls: { derived: number }): Projector {
     },
     derivable: {
       sources: ['test_moves'],
-      async derive(tx, schemaOf) {
+      derive: [async (tx, schemaOf) => {
         calls.derived++;
         await tx.query(sql.unsafe`
           INSERT INTO test_totals SELECT organization_id, account, sum(amount), count(*) FROM ${sql.identifier([schemaOf('test_moves'), 'test_moves'])}
           GROUP BY organization_id, account`);
-      },
+      }],
     },
   };
 }

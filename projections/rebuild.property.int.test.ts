@@ -28,8 +28,9 @@ function world() {
 }
 type World = ReturnType<typeof world>;
 
-// ' custom-c\u00a0': the transactions fold trims a category the way JavaScript does, which a rebuild's SQL must match.
-const slugs = ['operational', 'marketing', 'tecnologia', 'custom-a', 'custom-b', ' custom-c\u00a0'];
+// ' custom-c\u00a0': the transactions fold trims a category the way JavaScript does, which a rebuild's SQL must match;
+// 'Operações' counts towards a budget once its accents are dropped (budgetCategoryOf).
+const slugs = ['operational', 'marketing', 'tecnologia', 'custom-a', 'custom-b', ' custom-c\u00a0', 'Operações'];
 const dates = ['2026-09-30', '2026-10-31', '2026-11-01', '2026-11-15', '2026-11-25', '2027-01-31'];
 const amount = fc.bigInt({ min: 1n, max: 50_000n });
 

@@ -391,20 +391,23 @@ export async function rebuildAll(deps: {
     const derivable = projector.derivable as NonNullable<Projector['derivable']>;
     await writeOut(projector);
     await Promise.all(derivable.sources.map((name) => complete.get(byName.get(name) as Projector)?.promise));
-    await db.transaction(async (tx) => {
+    await Promise.all(derivable.derive.map((step) => db.transaction(async (tx) => {
       const started = performance.now();
       // The shadow tables are the projector role's: as their owner, row-level security does not filter the sources.
       await actAsProjector(tx);
       await useSchema(tx, shadowSchemaOf(projector));
-      await derivable.derive(tx, (name) => shadowSchemaOf({ name }));
+      await step(tx, (name) => shadowSchemaOf({ name }));
       addApplyMs(projector.name, started);
-    });
+    })));
     complete.get(projector)?.resolve();
     await buildIndexes(projector);
   };
+  const sources = new Set([...derived].flatMap((projector) => projector.derivable?.sources ?? []));
   const tasks = [
     ...groups.map(async (group) => {
-      for (const projector of group) if (!derived.has(projector) && !refolded.has(projector)) await finish(projector);
+      // The derived projectors' sources first: their derivations wait for them.
+      const first = [...group].sort((a, b) => Number(sources.has(b.name)) - Number(sources.has(a.name)));
+      for (const projector of first) if (!derived.has(projector) && !refolded.has(projector)) await finish(projector);
     }),
     ...[...refolded].map(finish),
     ...[...derived].map(derive),

@@ -218,30 +218,38 @@ async function writeCategories(tx: Tx, events: readonly CategoryName[]): Promise
 }
 
 /**
- * The entries are the rebuilt expenses and revenues (entryOf), the days their one-off entries
- * summed (writeEntries); the categories are still folded from their events.
+ * The entries are the rebuilt expenses and revenues (entryOf), the days their one-off entries summed
+ * (writeEntries, isRule), each computed from them side by side; the categories are still folded.
  */
 const derivable: Derivable = {
   sources: ['expenses', 'revenues'],
   folds: (type) => type === 'CategoryCreated' || type === 'CategoryUpdated',
-  async derive(tx, schemaOf) {
-    const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
-    const revenues = sql.identifier([schemaOf('revenues'), 'revenues']);
-    await tx.query(sql.unsafe`
-      INSERT INTO dashboard_entries (${entryColumns})
-      SELECT id, organization_id, 'expense', description, amount, category, status, date, is_recurring,
-        CASE WHEN is_recurring THEN recurring_period END, CASE WHEN is_recurring THEN recurring_duration END, CASE WHEN is_recurring THEN recurring_end_date END
-      FROM ${expenses}
-      UNION ALL
-      SELECT id, organization_id, 'revenue', description, amount, category, status, date, false, NULL, NULL, NULL
-      FROM ${revenues}`);
-    await tx.query(sql.unsafe`
-      INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
-      SELECT organization_id, date, kind, category, status, sum(amount), count(*)
-      FROM dashboard_entries
-      WHERE NOT (kind = 'expense' AND is_recurring AND recurring_period IS NOT NULL)
-      GROUP BY organization_id, date, kind, category, status`);
-  },
+  derive: [
+    async (tx, schemaOf) => {
+      await tx.query(sql.unsafe`
+        INSERT INTO dashboard_entries (${entryColumns})
+        SELECT id, organization_id, 'expense', description, amount, category, status, date, is_recurring,
+          CASE WHEN is_recurring THEN recurring_period END, CASE WHEN is_recurring THEN recurring_duration END, CASE WHEN is_recurring THEN recurring_end_date END
+        FROM ${sql.identifier([schemaOf('expenses'), 'expenses'])}
+        UNION ALL
+        SELECT id, organization_id, 'revenue', description, amount, category, status, date, false, NULL, NULL, NULL
+        FROM ${sql.identifier([schemaOf('revenues'), 'revenues'])}`);
+    },
+    async (tx, schemaOf) => {
+      await tx.query(sql.unsafe`
+        INSERT INTO dashboard_days (organization_id, day, kind, category, status, amount, entries)
+        SELECT organization_id, date, kind, category, status, sum(amount), count(*)
+        FROM (
+          SELECT organization_id, date, 'expense' AS kind, category, status, amount
+          FROM ${sql.identifier([schemaOf('expenses'), 'expenses'])}
+          WHERE NOT (is_recurring AND recurring_period IS NOT NULL)
+          UNION ALL
+          SELECT organization_id, date, 'revenue', category, status, amount
+          FROM ${sql.identifier([schemaOf('revenues'), 'revenues'])}
+        ) AS one_off
+        GROUP BY organization_id, date, kind, category, status`);
+    },
+  ],
 };
 
 export const dashboardLedgerProjector: Projector = {

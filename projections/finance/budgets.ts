@@ -2,12 +2,13 @@
 // every approved or completed expense (a recurring one as its rule), filed under its budget category.
 // What a budget has spent depends on today's period, so it is summed when read.
 import { sql } from 'slonik';
+import { z } from 'zod';
 import { decodeEvent } from '../../app/eventstore/codec';
 import type { RecordedEvent } from '../../app/eventstore/port';
 import type { BudgetEvent } from '../../domain/finance/budget';
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
 import { spentStatuses, type Expense, type ExpenseEvent } from '../../domain/finance/expense';
-import type { Projector, Tx } from '../projector';
+import type { Derivable, Projector, Tx } from '../projector';
 import { big, rowsFor, type Resident } from '../rows';
 import { protectTenantTable } from '../tenant-table';
 
@@ -72,10 +73,36 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
   await spending.flush(tx);
 }
 
+/**
+ * The spending rules are the rebuilt expenses that spendingRuleOf counts: their few distinct
+ * categories are mapped here, with the same function, and joined in. The budgets are still folded.
+ */
+const derivable: Derivable = {
+  sources: ['expenses'],
+  folds: (type) => type.startsWith('Budget'),
+  derive: [async (tx, schemaOf) => {
+    const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
+    const categories = await tx.anyFirst(sql.type(z.object({ category: z.string() }))`SELECT DISTINCT category FROM ${expenses}`);
+    const counted = categories.flatMap((category) => {
+      const budgetCategory = budgetCategoryOf(category);
+      return budgetCategory ? [{ category, budgetCategory }] : [];
+    });
+    if (counted.length === 0) return;
+    await tx.query(sql.unsafe`
+      INSERT INTO budget_spending_rules (${sql.join(spendingSpec.columns.map((column) => sql.identifier([column])), sql.fragment`, `)})
+      SELECT e.organization_id, e.id, m.budget_category, e.amount, e.date, e.is_recurring, e.recurring_period, e.recurring_duration, e.recurring_end_date
+      FROM ${expenses} e
+      JOIN unnest(${sql.array(counted.map((c) => c.category), 'text')}, ${sql.array(counted.map((c) => c.budgetCategory), 'text')}) AS m(category, budget_category)
+        ON m.category = e.category
+      WHERE e.status = ANY(${sql.array([...spentStatuses], 'text')})`);
+  }],
+};
+
 export const budgetsProjector: Projector = {
   name: 'budgets',
   answers: ['budget'],
   handles,
+  derivable,
   version: 2,
   tables: ['budgets', 'budget_spending_rules'],
   async migrate(tx: Tx) {

@@ -97,7 +97,7 @@ const revenueStatusAsTransaction = sql.fragment`CASE status ${sql.join(
 /** The fold's rows, from the rebuilt expenses and revenues (both keep created_at as the fold does: reset by a delete). */
 const derivable: Derivable = {
   sources: ['expenses', 'revenues'],
-  async derive(tx, schemaOf) {
+  derive: [async (tx, schemaOf) => {
     const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
     const revenues = sql.identifier([schemaOf('revenues'), 'revenues']);
     await tx.query(sql.unsafe`
@@ -107,7 +107,7 @@ const derivable: Derivable = {
       UNION ALL
       SELECT id, organization_id, date, description, amount, 'expense', ${trimmedAsJs('category')}, status, expense_type, is_recurring, recurring_period, source_kind, created_at, updated_at
       FROM ${expenses}`);
-  },
+  }],
 };
 
 export const transactionsProjector: Projector = {

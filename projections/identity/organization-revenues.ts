@@ -30,11 +30,11 @@ export const organizationRevenuesProjector: Projector = {
   handles: (type) => handled.has(type),
   derivable: {
     sources: ['revenues'],
-    async derive(tx, schemaOf) {
+    derive: [async (tx, schemaOf) => {
       await tx.query(sql.unsafe`
         INSERT INTO organization_revenues (revenue_id, organization_id, amount, status)
         SELECT id, organization_id, amount, status FROM ${sql.identifier([schemaOf('revenues'), 'revenues'])}`);
-    },
+    }],
   },
   version: 1,
   tables: ['organization_revenues'],
