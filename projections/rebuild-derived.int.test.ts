@@ -34,7 +34,7 @@ function moves(failOn: (event: RecordedEvent) => boolean = () => false): Project
 }
 
 /** Each account's total and count of moves: folded event by event, or summed from test_moves' rows. */
-function totals(calls: { derived: number }): Projector {
+function totals(calls: { derived: number }, failOn: (event: RecordedEvent) => boolean = () => false): Projector {
   return {
     name: 'test_totals',
     version: 1,
@@ -45,6 +45,7 @@ function totals(calls: { derived: number }): Projector {
     },
     async handle(event, tx) {
       if (!isMove(event)) return;
+      if (failOn(event)) throw new Error('bug in the handler');
       await tx.query(sql.unsafe`
         INSERT INTO test_totals VALUES (${String(event.metadata.organizationId)}, ${String(event.data.account)}, ${Number(event.data.amount)}, 1)
         ON CONFLICT (organization_id, account) DO UPDATE SET total = test_totals.total + EXCLUDED.total, moves = test_totals.moves + 1`);
@@ -130,5 +131,34 @@ describe('rebuild of a derivable projector beside its sources', () => {
     await rebuildAll({ db: database.projectorDb, eventStore: store, projectors: [moves(), totals(calls)], batchSize: 9 });
     expect(calls.derived).toBe(1);
     expect(await snapshot(database.db)).toEqual(folded);
+  });
+
+  it('folds when its own fold has failed on an organization, so that only a fix resolves that failure', async () => {
+    const calls = { derived: 0 };
+    const open = () => database.db.anyFirst(sql.type(z.object({ organization_id: z.string() }))`
+      SELECT organization_id FROM projection_failures WHERE projector = 'test_totals' AND resolved_at IS NULL`);
+    const buggy = totals(calls, (event) => event.id === poison);
+    // Live from the start, its fold holds A back at the poison event.
+    await database.db.query(sql.unsafe`DELETE FROM projection_checkpoints WHERE name = 'test_totals'`);
+    await database.db.query(sql.unsafe`TRUNCATE test_totals`);
+    await followLive([buggy]);
+    expect(await open()).toEqual([organizations[0]]);
+
+    // Rebuilt beside its sources with the bug still there: folded, A still held back and still failing.
+    const again = await rebuildAll({ db: database.projectorDb, eventStore: store, projectors: [moves(), buggy], batchSize: 9 });
+    expect(calls.derived).toBe(0);
+    expect(again.failures.map((f) => [f.projector, f.organizationId])).toEqual([['test_totals', organizations[0]]]);
+    expect(await open()).toEqual([organizations[0]]);
+    const ofA = (rows: readonly z.infer<typeof totalsRow>[]) => rows.filter((row) => row.organization_id === organizations[0]).reduce((n, row) => n + row.moves, 0);
+    expect(ofA(await snapshot(database.db))).toBe(19);
+
+    // Fixed: folded once more (the failure was still open), which resolves it; the next rebuild derives.
+    await rebuildAll({ db: database.projectorDb, eventStore: store, projectors: [moves(), totals(calls)], batchSize: 9 });
+    expect(calls.derived).toBe(0);
+    expect(await open()).toEqual([]);
+    expect(ofA(await snapshot(database.db))).toBe(30);
+    await rebuildAll({ db: database.projectorDb, eventStore: store, projectors: [moves(), totals(calls)], batchSize: 9 });
+    expect(calls.derived).toBe(1);
+    expect(ofA(await snapshot(database.db))).toBe(30);
   });
 });

@@ -204,6 +204,17 @@ export async function rebuildAll(deps: {
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
   const derived = derivedAmong(projectors);
+  // A derived projector whose own fold failed on an organization folds again: the SQL would give
+  // that organization rows the fold cannot, and the failure would be resolved without a fix.
+  if (derived.size > 0) {
+    const failed = await db.transaction(async (tx) => {
+      await actAsProjector(tx);
+      return tx.anyFirst(sql.type(z.object({ projector: z.string() }))`
+        SELECT DISTINCT projector FROM projection_failures
+        WHERE resolved_at IS NULL AND projector = ANY(${sql.array([...derived].map((projector) => projector.name), 'text')})`);
+    });
+    for (const projector of [...derived]) if (failed.includes(projector.name)) derived.delete(projector);
+  }
   const folds = new Map<Projector, (type: string) => boolean>();
   for (const projector of derived) folds.set(projector, projector.derivable?.folds ?? (() => false));
   // Groups of similar weight (their load's measured cost); a derived projector that folds nothing is in none.
