@@ -343,15 +343,7 @@ export async function rebuildAll(deps: {
   // A derived projector whose source held an organization back (or that held one back itself, on
   // the events it still folded) would not stop that organization where the fold stops it: it folds
   // the log instead, as a rebuild without its sources does. Rare (an event that fails), so simple.
-  const refolded = new Set<Projector>();
-  for (const projector of derived) {
-    const names = [projector.name, ...(projector.derivable?.sources ?? [])];
-    if (names.every((name) => (failing.get(name)?.size ?? 0) === 0)) continue;
-    derived.delete(projector);
-    refolded.add(projector);
-    await refold(projector);
-  }
-  async function refold(projector: Projector): Promise<void> {
+  const refold = async (projector: Projector): Promise<void> => {
     const schema = shadowSchemaOf(projector);
     await db.transaction(async (tx) => {
       await actAsProjector(tx);
@@ -371,6 +363,14 @@ export async function rebuildAll(deps: {
       });
       after = events[events.length - 1].position;
     }
+  };
+  const refolded = new Set<Projector>();
+  for (const projector of derived) {
+    const names = [projector.name, ...(projector.derivable?.sources ?? [])];
+    if (names.every((name) => (failing.get(name)?.size ?? 0) === 0)) continue;
+    derived.delete(projector);
+    refolded.add(projector);
+    await refold(projector);
   }
 
   report('indexing');
