@@ -9,12 +9,12 @@ import { concurrently } from './measure';
 
 /** Projectors ignore types they do not know: appended benchmark events never touch a read model. */
 const BENCH_TYPE = 'BenchAppended';
-const payload = (i: number) => ({
+export const payload = (i: number) => ({
   expenseId: randomUUID(), organizationId: randomUUID(), description: `Fornecedor de insumos ${i}`, amount: '125050', category: 'operational',
   status: 'completed', date: '2026-11-24', expenseType: 'variable', isRecurring: false, recurringPeriod: null, recurringDuration: null,
   recurringEndDate: null, attachment: null, source: null,
 });
-const metadata = () => ({ organizationId: randomUUID(), actorUserId: randomUUID(), correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
+export const metadata = () => ({ organizationId: randomUUID(), actorUserId: randomUUID(), correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
 
 export type AppendShape = { writers: number; eventsPerAppend: number };
 export type StoreUnderTest = { name: string; append: (shape: AppendShape, seconds: number) => Promise<number>; readAll: () => Promise<{ rate: number; total: number }>; close: () => Promise<void> };
