@@ -4,7 +4,7 @@
 // beside it (audit:verify, audit:export) use that server instead of starting a second one.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EMBEDDED_PASSWORD, isAlive, startEmbeddedPostgres } from '../app/db/embedded';
+import { EMBEDDED_PASSWORD, embeddedHost, isAlive, startEmbeddedPostgres } from '../app/db/embedded';
 
 type ScriptDatabase = { url: string; stop: () => Promise<void> };
 
@@ -42,7 +42,7 @@ export function runningEmbeddedDatabase(dataDir = embeddedDataDir()): string | n
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0 || !isAlive(pid)) return null;
-  return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/fluxo`;
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@${embeddedHost(dataDir)}:${port}/fluxo`;
 }
 
 const connectionFile = () => resolve(process.env.FLUXO_CONNECTION_FILE ?? '.data/running.json');

