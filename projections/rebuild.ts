@@ -163,6 +163,13 @@ const PAGES_AHEAD = 2;
  */
 const MAX_RESIDENT_ROWS = 300_000;
 
+/**
+ * Pages between two writes of the rows with computed columns (the search vectors) during the load.
+ * Held to the load's end, they were written there alone: 131k documents, the end phase's longest
+ * chain once no spill wrote them earlier.
+ */
+const COMPUTED_WRITE_PAGES = 4;
+
 /** Log events per page of the load. */
 export const DEFAULT_BATCH = 5_000;
 
@@ -252,6 +259,17 @@ export async function rebuildAll(deps: {
     }
   };
 
+  const writeComputed = async (tx: Tx, group: readonly Projector[]) => {
+    for (const projector of group) {
+      const resident = residents.get(projector);
+      if (!resident?.hasComputed) continue;
+      const started = performance.now();
+      await useSchema(tx, shadowSchemaOf(projector));
+      await resident.writeComputed(tx);
+      addApplyMs(projector.name, started);
+    }
+  };
+
   let position = 0n;
   let applied = 0;
   let head = await eventStore.headPosition();
@@ -317,6 +335,7 @@ export async function rebuildAll(deps: {
       await db.transaction(async (t) => {
         await applyToShadows(t, groups[g], events, failing, residents, folds);
         await spill(t, groups[g]);
+        if ((i + 1) % COMPUTED_WRITE_PAGES === 0) await writeComputed(t, groups[g]);
       });
       done[g] = i + 1;
       const slowest = Math.min(...done);

@@ -679,6 +679,21 @@ export class Resident {
     }
   }
 
+  /** Whether a table holds columns computed in SQL (a search vector): costly to write, unlike a COPY. */
+  get hasComputed(): boolean {
+    for (const store of this.stores.values()) if (store.computed) return true;
+    return false;
+  }
+
+  /**
+   * Writes the rows that only memory holds of the tables with computed columns, and keeps them in
+   * memory: during the load, so that their costly write runs beside the fold instead of all of it
+   * at the load's end. A row changed after this is written again (an upsert).
+   */
+  async writeComputed(tx: Tx): Promise<void> {
+    for (const store of this.stores.values()) if (store.computed) await store.writeOut(tx);
+  }
+
   /** Writes every table's rows that only memory holds (the end of the load). */
   async writeOut(tx: Tx): Promise<void> {
     for (const store of this.stores.values()) await store.writeOut(tx);
