@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchPendingNotifications } from '../app/notifications/dispatcher';
 import { createSuperAdmin, createTestApp, loginAs, seedTenant, type Client, type TestApp } from '../test-support/app';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 3_000;
@@ -24,6 +25,20 @@ type Route = { method: string; url: string; fields: string[] };
 const SKIPPED = new Set(['POST /api/auth/logout', 'POST /api/auth/login', 'POST /api/auth/register', 'POST /api/admin/impersonate', 'POST /api/admin/stop-impersonation']);
 
 const eventCount = () => t.deps.db.oneFirst(sql.type(z.object({ n: z.number() }))`SELECT count(*)::int AS n FROM events`);
+
+/**
+ * What an accepted request sets off after its answer (a new organization's welcome notification,
+ * raised by the dispatcher once the triggers projection filed it) is written before the next
+ * request is counted: it is not that request's write.
+ */
+async function settleBackground(): Promise<void> {
+  for (;;) {
+    const head = await t.deps.eventStore.headPosition();
+    await t.runner.waitFor(head);
+    await dispatchPendingNotifications(t.deps);
+    if ((await t.deps.eventStore.headPosition()) === head) return;
+  }
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -145,11 +160,14 @@ describe('fuzzing every write and list route', () => {
     const byStatus = new Map<number, number>();
     const byRoute = new Map<string, number>();
     let sent = 0;
+    let accepted = true;
     await fc.assert(
       fc.asyncProperty(generated(routes), async (request) => {
+        if (accepted) await settleBackground();
         const before = await eventCount();
         const response = await send(request);
         sent++;
+        accepted = response.statusCode < 400;
         byStatus.set(response.statusCode, (byStatus.get(response.statusCode) ?? 0) + 1);
         const key = `${request.route.method} ${request.route.url}`;
         byRoute.set(key, (byRoute.get(key) ?? 0) + 1);
