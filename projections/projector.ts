@@ -51,6 +51,8 @@ export type Projector = {
 export type Derivable = {
   /** Names of the projectors whose tables `derive` reads; none of them derivable itself. */
   readonly sources: readonly string[];
+  /** The tables `derive` fills: the load leaves them empty, and their primary keys are built after them. */
+  readonly tables: readonly string[];
   /** Events the load still folds into this projector's other tables (the ledger's categories); none when absent. */
   readonly folds?: (type: string) => boolean;
   /**

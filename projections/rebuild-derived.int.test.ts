@@ -52,6 +52,7 @@ function totals(calls: { derived: number }, failOn: (event: RecordedEvent) => bo
     },
     derivable: {
       sources: ['test_moves'],
+      tables: ['test_totals'],
       derive: [async (tx, schemaOf) => {
         calls.derived++;
         await tx.query(sql.unsafe`

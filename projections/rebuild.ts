@@ -8,6 +8,7 @@
 // An organization whose event fails is held back for the rest of the rebuild (isolation.ts), as
 // the live runner does; the swap resolves the recorded failures of every organization the rebuild
 // got through and records (or keeps) those of the ones that still fail.
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { singleTripPoolOf, type Db } from '../app/db/pool';
@@ -40,6 +41,25 @@ async function useSchema(tx: Tx, schema: string): Promise<void> {
 const rawSql = (text: string): TemplateStringsArray => Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray;
 
 const indexRow = z.object({ name: z.string(), definition: z.string() });
+
+/** Drops the primary keys of these shadow tables; returns the statements that add them back. */
+async function dropPrimaryKeys(db: Db, schema: string, tables: readonly string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await actAsProjector(tx);
+    const restores: string[] = [];
+    for (const table of tables) {
+      const key = await tx.maybeOne(sql.type(z.object({ name: z.string(), definition: z.string() }))`
+        SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+        WHERE conrelid = to_regclass(${`${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`}) AND contype = 'p'`);
+      if (!key) continue;
+      const target = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`;
+      await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} DROP CONSTRAINT ${sql.identifier([key.name])}`);
+      restores.push(`ALTER TABLE ${target} ADD CONSTRAINT ${pg.escapeIdentifier(key.name)} ${key.definition}`);
+    }
+    return restores;
+  });
+}
 
 /** Creates the projector's tables in its shadow schema and drops their secondary indexes (returned, to build after the load). */
 async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
@@ -222,6 +242,11 @@ export async function rebuildAll(deps: {
     });
     for (const projector of [...derived]) if (failed.includes(projector.name)) derived.delete(projector);
   }
+  // The derived tables get their rows in one statement each: their primary keys are built after
+  // them, by sorting, rather than kept through the insert (the ledger's daily totals, 110k rows of a
+  // five-column key: 527-814 ms with the key, 226-279 + 107-122 ms without it and then the key).
+  const keys = new Map<Projector, string[]>();
+  for (const projector of derived) keys.set(projector, await dropPrimaryKeys(db, shadowSchemaOf(projector), projector.derivable?.tables ?? []));
   const folds = new Map<Projector, (type: string) => boolean>();
   for (const projector of derived) folds.set(projector, projector.derivable?.folds ?? (() => false));
   // Groups of similar weight (their load's measured cost); a derived projector that folds nothing is in none.
@@ -362,11 +387,16 @@ export async function rebuildAll(deps: {
   // A derived projector whose source held an organization back (or that held one back itself, on
   // the events it still folded) would not stop that organization where the fold stops it: it folds
   // the log instead, as a rebuild without its sources does. Rare (an event that fails), so simple.
+  const restoreKeys = async (tx: Tx, projector: Projector) => {
+    for (const statement of keys.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(statement)));
+    keys.delete(projector);
+  };
   const refold = async (projector: Projector): Promise<void> => {
     const schema = shadowSchemaOf(projector);
     await db.transaction(async (tx) => {
       await actAsProjector(tx);
       for (const table of projector.tables) await tx.query(sql.unsafe`TRUNCATE ${sql.identifier([schema, table])}`);
+      await restoreKeys(tx, projector);
     });
     const resident = new Resident(copyPool && new BulkInsert(copyPool, schema));
     residents.set(projector, resident);
@@ -409,6 +439,7 @@ export async function rebuildAll(deps: {
   };
   const buildIndexes = (projector: Projector) => db.transaction(async (tx) => {
     await useSchema(tx, shadowSchemaOf(projector));
+    await restoreKeys(tx, projector);
     for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
     for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
   });

@@ -223,6 +223,7 @@ async function writeCategories(tx: Tx, events: readonly CategoryName[]): Promise
  */
 const derivable: Derivable = {
   sources: ['expenses', 'revenues'],
+  tables: ['dashboard_entries', 'dashboard_days'],
   folds: (type) => type === 'CategoryCreated' || type === 'CategoryUpdated',
   derive: [
     async (tx, schemaOf) => {

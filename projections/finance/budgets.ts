@@ -79,6 +79,7 @@ async function applyPage(events: readonly RecordedEvent[], tx: Tx, resident?: Re
  */
 const derivable: Derivable = {
   sources: ['expenses'],
+  tables: ['budget_spending_rules'],
   folds: (type) => type.startsWith('Budget'),
   derive: [async (tx, schemaOf) => {
     const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);

@@ -97,6 +97,7 @@ const revenueStatusAsTransaction = sql.fragment`CASE status ${sql.join(
 /** The fold's rows, from the rebuilt expenses and revenues (both keep created_at as the fold does: reset by a delete). */
 const derivable: Derivable = {
   sources: ['expenses', 'revenues'],
+  tables: ['transactions'],
   derive: [async (tx, schemaOf) => {
     const expenses = sql.identifier([schemaOf('expenses'), 'expenses']);
     const revenues = sql.identifier([schemaOf('revenues'), 'revenues']);

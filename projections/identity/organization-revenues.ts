@@ -30,6 +30,7 @@ export const organizationRevenuesProjector: Projector = {
   handles: (type) => handled.has(type),
   derivable: {
     sources: ['revenues'],
+    tables: ['organization_revenues'],
     derive: [async (tx, schemaOf) => {
       await tx.query(sql.unsafe`
         INSERT INTO organization_revenues (revenue_id, organization_id, amount, status)
