@@ -53,13 +53,23 @@ const singleTripPools = new WeakMap<Db, pg.Pool>();
 /** The plain connections of `db`, or undefined for a pool createDb did not make. */
 export const singleTripPoolOf = (db: Db): pg.Pool | undefined => singleTripPools.get(db);
 
+/**
+ * How long an idle connection stays open. The drivers' defaults (slonik 5 s, node-postgres 10 s)
+ * closed them at every pause of a few seconds, and the next request paid a new backend: the SCRAM
+ * handshake, then catalog caches and plpgsql functions compiled again for each table it touched.
+ * After a 12 s pause, on the 200k bench history (bench-results/tmp/idle.mts, 4 pauses x 2 runs):
+ * a POST /api/expenses 22-61 -> 15-35 ms, a GET /api/financial/metrics 12-25 -> 4-15 ms. The
+ * server keeps at most 20 connections per pool either way.
+ */
+export const IDLE_CONNECTION_MS = 60_000;
+
 export async function createDb(
   connectionString: string,
   options: { maximumPoolSize?: number; allowForeignConnections?: boolean } = {},
 ): Promise<Db> {
   const pool = await createSlonikPool(connectionString, options);
   const singleTrip = new pg.Pool({
-    connectionString, max: 10, types: rawTypes, statement_timeout: 60_000, connectionTimeoutMillis: 5_000, allowExitOnIdle: true,
+    connectionString, max: 10, types: rawTypes, statement_timeout: 60_000, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, idleTimeoutMillis: IDLE_CONNECTION_MS,
   });
   singleTrip.on('error', () => undefined);
   // A checked-out client has no listener of the pool's: the FATAL a PostgreSQL shutdown sends right
@@ -82,6 +92,7 @@ function createSlonikPool(connectionString: string, options: { maximumPoolSize?:
     typeParsers,
     interceptors: [resultParser],
     maximumPoolSize: options.maximumPoolSize ?? 10,
+    idleTimeout: IDLE_CONNECTION_MS,
     captureStackTrace: false,
     // slonik's default sends DISCARD ALL each time a connection goes back to the pool: one extra
     // round trip per query or transaction (and every plan thrown away). Fluxo leaves no session
