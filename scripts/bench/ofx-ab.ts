@@ -2,6 +2,7 @@
 // into the same copy of the seeded history, as `npm run bench`'s row does (HTTP, background job,
 // polled until done), with wall time, each phase's moment and CPU seconds (server, PostgreSQL):
 //   BENCH_PG_PORT=… npx tsx scripts/bench/ofx-ab.ts --variants old=/tmp/old/.build/fluxo.mjs,new=.build/fluxo.mjs --rounds 3
+// (a variant may add Node flags after the server's own: `semi64=.build/fluxo.mjs+--max-semi-space-size=64`)
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -18,8 +19,11 @@ import { BENCH_PASSWORD } from './seed';
 import { settleCopiedHistory } from './settle';
 
 const variants = argValue('variants', '').split(',').filter(Boolean).map((v) => {
-  const [name, bundle] = v.split('=');
-  return { name, bundle: resolve(bundle) };
+  // name=bundle, or name=bundle+--flag+--flag: Node flags after the server's own (a later one wins).
+  const at = v.indexOf('=');
+  const [name, spec] = [v.slice(0, at), v.slice(at + 1)];
+  const [bundle, ...flags] = spec.split('+');
+  return { name, bundle: resolve(bundle), flags };
 });
 const rounds = argNumber('rounds', 3);
 const count = argNumber('transactions', 10_000);
@@ -35,8 +39,8 @@ async function printTopStatements(url: string): Promise<void> {
   }
 }
 
-async function startServer(bundle: string, url: string) {
-  const fluxo = await startFluxoServer(url, await freePort(), { bundle, nodeFlags: profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] });
+async function startServer(bundle: string, url: string, flags: string[] = []) {
+  const fluxo = await startFluxoServer(url, await freePort(), { bundle, nodeFlags: [...flags, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])] });
   const pid = fluxo.process.pid!;
   // Quiet: its start-up catch-up done (less than 0.05 CPU s over a second, 60 s at most).
   for (let i = 0; i < 60; i++) {
@@ -96,7 +100,7 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       // A B, then B A: each import leaves work behind (autovacuum of its 20,000 rows) that the next one meets.
       for (const variant of round % 2 === 1 ? variants : [...variants].reverse()) {
-        const fluxo = await startServer(variant.bundle, url);
+        const fluxo = await startServer(variant.bundle, url, variant.flags);
         try {
           const cookie = await signIn(fluxo.base, rows[0].email, BENCH_PASSWORD);
           if (profile) await statements(url).reset();

@@ -71,7 +71,7 @@ export async function startChild(
 export async function startFluxoServer(url: string, port: number, { bundle = SERVER_BUNDLE as string, nodeFlags = [] }: { bundle?: string; nodeFlags?: string[] } = {}): Promise<Child> {
   const file = resolve(bundle);
   if (file === resolve(SERVER_BUNDLE)) await ensureServerBuild();
-  return startChild([...nodeFlags, ...SERVER_NODE_FLAGS, file], {
+  return startChild([...SERVER_NODE_FLAGS, ...nodeFlags, file], {
     ...SERVER_ENV, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn',
     SUPERADMIN_EMAIL: 'bench-admin@fluxo.test', SUPERADMIN_PASSWORD: 'Bench-Admin-2026', NODE_ENV: 'production',
   }, { probe: `http://127.0.0.1:${port}/api/health`, url: `http://127.0.0.1:${port}` }, { cwd: dirname(dirname(file)) });
