@@ -345,20 +345,24 @@ async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Prom
       detail: `p99 ${afterWrite.p99.toFixed(1)} ms over ${afterWrite.samples} write-then-read pairs`,
       limit: 'the ledger query: daily totals plus the recurring rules expanded for the periods compared (covering indexes, EXPLAIN)', load: load(),
     });
-    await stats.reset();
     // Sixteen people writing at once: one session per connection (a session's next request waits
     // for its own last write to reach every read model; one session shared by 16 connections
     // would make each write wait for the others').
     const sessions: string[] = [];
     for (let i = 0; i < 16; i++) sessions.push(await signIn(baseUrl, tenant.email, BENCH_PASSWORD));
-    const post = await hammer({
-      url: `${baseUrl}/api/expenses`, cookies: sessions, seconds: sizes.httpSeconds, method: 'POST',
+    const writes = {
+      url: `${baseUrl}/api/expenses`, cookies: sessions, method: 'POST' as const,
       body: { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' },
-    });
+    };
+    // A second of the same load first, as each GET and the reference route get: the server has
+    // answered reads only, and its first thousand writes run code not yet optimised.
+    await hammer({ ...writes, seconds: 1 });
+    await stats.reset();
+    const post = await hammer({ ...writes, seconds: sizes.httpSeconds });
     figures.push({
       id: 'http-post-expenses', name: 'POST /api/expenses, 16 conns of 16 sessions (with read-your-writes)', value: post.requestsPerSecond, unit: 'req/s',
       target: 'p99 ≤ 100 ms, ≥ 500 req/s', meets: post.p99 <= 100 && post.requestsPerSecond >= 500,
-      detail: `p99 ${post.p99} ms; ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors`,
+      detail: `p99 ${post.p99} ms; ${post.total} requests, ${post.non2xx} non-2xx, ${post.errors} errors; after 1 s of the same load, as each GET`,
       limit: await stats.summary(post.total, 'request'), load: load(),
     });
 
