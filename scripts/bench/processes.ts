@@ -67,6 +67,7 @@ export async function startChild(
 /**
  * `npm start`'s server (the esbuild bundle, as scripts/build-server.mjs makes it, or another
  * checkout's bundle, run from that checkout) on the bench's database: the bench super admin, no demo data.
+ * `nodeFlags` come after the server's own flags, so one of them given again there wins.
  */
 export async function startFluxoServer(url: string, port: number, { bundle = SERVER_BUNDLE as string, nodeFlags = [] }: { bundle?: string; nodeFlags?: string[] } = {}): Promise<Child> {
   const file = resolve(bundle);
