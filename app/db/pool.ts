@@ -57,7 +57,7 @@ export const singleTripPoolOf = (db: Db): pg.Pool | undefined => singleTripPools
  * How long an idle connection stays open. The drivers' defaults (slonik 5 s, node-postgres 10 s)
  * closed them at every pause of a few seconds, and the next request paid a new backend: the SCRAM
  * handshake, then catalog caches and plpgsql functions compiled again for each table it touched.
- * After a 12 s pause, on the 200k bench history (bench-results/tmp/idle.mts, 4 pauses x 2 runs):
+ * After a 12 s pause, on the 200k bench history (scripts/bench/idle-pause.ts, 4 pauses x 2 runs):
  * a POST /api/expenses 22-61 -> 15-35 ms, a GET /api/financial/metrics 12-25 -> 4-15 ms. The
  * server keeps at most 20 connections per pool either way.
  */

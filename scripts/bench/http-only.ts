@@ -4,7 +4,8 @@
 // [--bundles .build/before.mjs,.build/fluxo.mjs]` (several server bundles: each measured in turn,
 // beside the same reference, for before/after figures taken in one run). `--post-connections 1`:
 // the POSTs one at a time, each write its own projection passes (no batching), so the statements and
-// CPU per write barely depend on how busy the machine is.
+// CPU per write barely depend on how busy the machine is. `--post-windows 6`: 2 s windows of POSTs
+// first, each with its rate and CPU per request, to see the server warm up.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -27,6 +28,8 @@ const RUN = `${SEED}_http`;
 const profileDir = resolve('bench-results/tmp/http-profiles');
 const bundles = argValue('bundles', '').split(',').filter(Boolean);
 const postConnections = argNumber('post-connections', 16);
+/** --post-windows N: N windows of 2 s of POSTs before the measured run, each with its rate and CPU per request (how the server warms up). */
+const postWindows = argNumber('post-windows', 0);
 
 const firstPage = new URLSearchParams({ sort: '["date","DESC"]', range: '[0,9]', filter: '{}' }).toString();
 const SCREEN_READS = ['/api/financial/metrics', `/api/expenses?${firstPage}`, `/api/transactions?${firstPage}`, '/api/charts/cash-flow'];
@@ -120,6 +123,11 @@ async function main(): Promise<void> {
           for (let i = 0; i < 16; i++) sessions.push(await signIn(fluxo.url, tenant.email, BENCH_PASSWORD));
           const today = new Date().toISOString().slice(0, 10);
           const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
+          for (let w = 0; w < postWindows; w++) {
+            const windowCpu = requestCpuMeter(fluxo.process.pid!);
+            const r = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 2, method: 'POST', body, connections: postConnections });
+            say(`  window ${w + 1}: ${r.requestsPerSecond.toFixed(0)} req/s, p99 ${r.p99} ms; ${windowCpu.per(r.total)}`);
+          }
           await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 1, method: 'POST', body, connections: postConnections });
           await stats.reset();
           const cpu = requestCpuMeter(fluxo.process.pid!);
