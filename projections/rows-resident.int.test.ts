@@ -10,7 +10,7 @@ import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import type { Projector, Tx } from './projector';
 import { rebuildAll } from './rebuild';
-import { Resident, rowsFor, type Rows } from './rows';
+import { Resident, rowsFor, type Row, type Rows } from './rows';
 import { createProjectionRunner } from './runner';
 import { systemMetadata } from '../test-support/metadata';
 
@@ -153,6 +153,42 @@ describe('a table held in memory past its bound', () => {
       await resident.writeOut(tx);
       // a, as written before the spill and unchanged since, is not written again.
       expect(await rowsNow()).toEqual([{ id: 'a', n: 50 }, { id: 'b', n: 51 }, { id: 'd', n: 1 }, { id: 'e', n: 1 }]);
+    });
+  });
+
+  it('never forgets the rows the table keeps in memory, and a spill that forgets nothing leaves the table whole', async () => {
+    await database.db.query(sql.unsafe`TRUNCATE test_spilled`);
+    const keptSpec = { ...spillSpec, keepInMemory: (row: Row) => Number(row.n) >= 10 };
+    await database.db.transaction(async (tx) => {
+      const resident = new Resident();
+      const page = async (apply: (rows: Rows) => void) => {
+        const rows = resident.rows(keptSpec);
+        apply(rows);
+        await rows.flush(tx);
+        resident.commit();
+      };
+      // Oldest first: the two kept rows (n ≥ 10) are the ones touched longest ago.
+      await page((rows) => ['k1', 'k2'].forEach((id, i) => rows.put({ id, n: 10 + i })));
+      await page((rows) => ['a', 'b', 'c', 'd'].forEach((id) => rows.put({ id, n: 1 })));
+      // Over the bound, the table is spilled to half its 6 rows: 3 go, all of them plain rows.
+      await resident.spill(tx, 4, true);
+      expect(resident.size).toBe(3);
+      const after = resident.rows(keptSpec);
+      expect(after.holdsWhole).toBe(false);
+      expect(after.kept()?.map((row) => row.id).sort()).toEqual(['k1', 'k2']);
+      resident.discard();
+
+      // Nothing left to forget but kept rows: the table stays whole, read in memory.
+      const onlyKept = new Resident();
+      const rows = onlyKept.rows(keptSpec);
+      rows.put({ id: 'k3', n: 30 });
+      await rows.flush(tx);
+      onlyKept.commit();
+      await onlyKept.spill(tx, 0, true);
+      const whole = onlyKept.rows(keptSpec);
+      expect(whole.holdsWhole).toBe(true);
+      expect(whole.whole()?.map((row) => row.id)).toEqual(['k3']);
+      onlyKept.discard();
     });
   });
 });
