@@ -49,3 +49,18 @@ export async function adminQuery(server: BenchServer, text: string): Promise<voi
     await client.end();
   }
 }
+
+/** The first seeded organization's admin (bench-000), whom the bench's tools sign in as. */
+export async function benchAdmin(url: string): Promise<{ id: string; email: string; organizationId: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; email: string; organization_id: string }>(`
+      SELECT u.id, u.email, u.organization_id FROM users u JOIN organizations o ON o.id = u.organization_id
+      WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
+    if (!rows[0]) throw new Error(`no bench-000 admin in ${new URL(url).pathname.slice(1)}: seed it with npm run bench:seed`);
+    return { id: rows[0].id, email: rows[0].email, organizationId: rows[0].organization_id };
+  } finally {
+    await client.end();
+  }
+}

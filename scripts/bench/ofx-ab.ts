@@ -6,17 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { freePort } from '../../app/db/embedded';
 import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue, hasFlag } from './args';
 import { processCpuSeconds, serverCpuSeconds } from './cpu';
-import { adminQuery, startBenchServer } from './database';
+import { adminQuery, benchAdmin, startBenchServer } from './database';
 import { signIn } from './http';
 import { statements } from './measure';
 import { startFluxoServer } from './processes';
 import { BENCH_PASSWORD } from './seed';
-import { settleCopiedHistory } from './settle';
+import { settledCopy } from './settle';
 
 const variants = argValue('variants', '').split(',').filter(Boolean).map((v) => {
   // name=bundle, or name=bundle+--flag+--flag: Node flags after the server's own (a later one wins).
@@ -78,31 +77,14 @@ async function importOnce(base: string, pid: number, cookie: string) {
 async function main() {
   const server = await startBenchServer();
   try {
-    // The copy settled once (notifications raised, log sealed: minutes), kept for the next runs.
-    const settled = `${seedDatabase}_settled`;
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [settled])).rowCount === 1;
-    await admin.end();
-    if (!exists) {
-      await adminQuery(server, `CREATE DATABASE ${settled}_tmp TEMPLATE ${seedDatabase}`);
-      console.log(`settled in ${(await settleCopiedHistory(server.urlOf(`${settled}_tmp`))).toFixed(1)} s`);
-      await adminQuery(server, `ALTER DATABASE ${settled}_tmp RENAME TO ${settled}`);
-    }
-    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
-    await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${settled}`);
-    const url = server.urlOf(RUN);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ email: string }>(`
-      SELECT u.email FROM users u JOIN organizations o ON o.id = u.organization_id WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
-    await client.end();
+    const url = await settledCopy(server, seedDatabase, RUN);
+    const admin = await benchAdmin(url);
     for (let round = 1; round <= rounds; round++) {
       // A B, then B A: each import leaves work behind (autovacuum of its 20,000 rows) that the next one meets.
       for (const variant of round % 2 === 1 ? variants : [...variants].reverse()) {
         const fluxo = await startServer(variant.bundle, url, variant.flags);
         try {
-          const cookie = await signIn(fluxo.base, rows[0].email, BENCH_PASSWORD);
+          const cookie = await signIn(fluxo.base, admin.email, BENCH_PASSWORD);
           if (profile) await statements(url).reset();
           const result = await importOnce(fluxo.base, fluxo.pid, cookie);
           if (profile) await printTopStatements(url);

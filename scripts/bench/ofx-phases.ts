@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import pg from 'pg';
 import { prepareOfxImport, runOfxImport } from '../../app/banking/import-ofx';
 import { createDb } from '../../app/db/pool';
 import type { AppDeps } from '../../app/deps';
@@ -15,7 +14,7 @@ import { projectors } from '../../projections/registry';
 import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue } from './args';
 import { cpuMeter } from './cpu';
-import { adminQuery, startBenchServer } from './database';
+import { adminQuery, benchAdmin, startBenchServer } from './database';
 
 const count = argNumber('transactions', 10_000);
 const template = argValue('template', 'fluxo_bench_settled');
@@ -37,15 +36,11 @@ async function main() {
     await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
     await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${template}`);
     const url = server.urlOf(RUN);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query<{ id: string; organization_id: string }>(`
-      SELECT u.id, u.organization_id FROM users u JOIN organizations o ON o.id = u.organization_id WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
-    await client.end();
+    const admin = await benchAdmin(url);
     const db = await createDb(url);
     const eventStore = createPostgresEventStore(db, url);
     const deps: AppDeps = { db, eventStore, clock: () => new Date(), logger: silent, waitForProjections: async () => undefined } as AppDeps;
-    const context = { organizationId: rows[0].organization_id, actorUserId: rows[0].id, requestId: randomUUID(), correlationId: randomUUID(), now: new Date() };
+    const context = { organizationId: admin.organizationId, actorUserId: admin.id, requestId: randomUUID(), correlationId: randomUUID(), now: new Date() };
     const content = largeStatement(count, { bankId: '341', accountId: `${randomUUID().slice(0, 5)}-1` });
     const before = await eventStore.headPosition();
     const prepared = await timed('read and check the file', async () => prepareOfxImport(content, { skipDuplicates: true, autoCategorize: true }, context));

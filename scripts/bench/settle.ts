@@ -1,5 +1,6 @@
 // The bench's copy of the seeded history, brought to where a running server would have left it.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { auditKeyFrom } from '../../app/audit/key';
 import { sealLog } from '../../app/audit/seal';
 import { createDb } from '../../app/db/pool';
@@ -7,6 +8,7 @@ import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { dispatchPendingNotifications } from '../../app/notifications/dispatcher';
 import { projectors } from '../../projections/registry';
 import { createProjectionRunner } from '../../projections/runner';
+import { adminQuery, type BenchServer } from './database';
 
 /**
  * Brings the copied history to where a server running it would have left it, so the idle and load
@@ -35,3 +37,24 @@ export async function settleCopiedHistory(url: string): Promise<number> {
   }
 }
 
+
+/**
+ * A fresh copy (`name`) of the seeded history as settleCopiedHistory leaves it, from a template kept
+ * beside the seed (`<seed>_settled`: settling takes minutes, so it is done once and kept for the next
+ * runs). Returns the copy's URL.
+ */
+export async function settledCopy(server: BenchServer, seedDatabase: string, name: string): Promise<string> {
+  const settled = `${seedDatabase}_settled`;
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [settled])).rowCount === 1;
+  await admin.end();
+  if (!exists) {
+    await adminQuery(server, `CREATE DATABASE ${settled}_tmp TEMPLATE ${seedDatabase}`);
+    console.log(`settled in ${(await settleCopiedHistory(server.urlOf(`${settled}_tmp`))).toFixed(1)} s`);
+    await adminQuery(server, `ALTER DATABASE ${settled}_tmp RENAME TO ${settled}`);
+  }
+  await adminQuery(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(server, `CREATE DATABASE ${name} TEMPLATE ${settled}`);
+  return server.urlOf(name);
+}
