@@ -40,7 +40,8 @@ async function useSchema(tx: Tx, schema: string): Promise<void> {
 /** A statement PostgreSQL itself wrote (pg_get_indexdef), as slonik's template parts. */
 const rawSql = (text: string): TemplateStringsArray => Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray;
 
-const indexRow = z.object({ name: z.string(), definition: z.string() });
+/** An index or a constraint: its name and the definition PostgreSQL gives for it. */
+const namedDefinition = z.object({ name: z.string(), definition: z.string() });
 
 /** Drops the primary keys of these shadow tables; returns the statements that add them back. */
 async function dropPrimaryKeys(db: Db, schema: string, tables: readonly string[]): Promise<string[]> {
@@ -50,7 +51,7 @@ async function dropPrimaryKeys(db: Db, schema: string, tables: readonly string[]
     const restores: string[] = [];
     for (const table of tables) {
       const target = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`;
-      const key = await tx.maybeOne(sql.type(z.object({ name: z.string(), definition: z.string() }))`
+      const key = await tx.maybeOne(sql.type(namedDefinition)`
         SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
         WHERE conrelid = to_regclass(${target}) AND contype = 'p'`);
       if (!key) continue;
@@ -76,7 +77,7 @@ async function prepareShadow(db: Db, projector: Projector): Promise<string[]> {
     forgetColumnTypes(projector.tables);
     // Keys stay (upserts need them), and indexes the projector reads while applying; every other
     // index is built after the load, in one pass.
-    const indexes = await tx.any(sql.type(indexRow)`
+    const indexes = await tx.any(sql.type(namedDefinition)`
       SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ${schema} AND NOT i.indisunique AND NOT i.indisprimary`);

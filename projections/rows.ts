@@ -613,12 +613,13 @@ export class TableStore {
    * left (never those spec.keepInMemory keeps). A table that forgot nothing still holds every row.
    */
   async spill(tx: Tx, keep: number): Promise<void> {
-    await this.writeOut(tx);
     let excess = this.resident - keep;
-    if (excess <= 0) return;
+    if (excess <= 0) {
+      await this.writeOut(tx);
+      return;
+    }
     const keepInMemory = this.spec.keepInMemory;
-    // writeOut left only present rows.
-    const forgettable = (entry: Entry) => !keepInMemory?.(entry.row);
+    const forgettable = (entry: Entry) => entry.kept !== Kept.Deleted && !keepInMemory?.(entry.row);
     // Rows per page last touched, oldest page first: rows of pages before `last` go, and of `last` as many as are left to forget.
     const perPage = new Map<number, number>();
     this.entries.forEach((entry) => {
@@ -633,7 +634,10 @@ export class TableStore {
       counted += ofLast;
       if (counted >= excess) break;
     }
+    // Every row kept in memory: nothing to forget, and nothing written out either (its later
+    // changes would only be written again, as upserts instead of the load's end COPY).
     if (counted === 0) return;
+    await this.writeOut(tx);
     excess = counted;
     const forgotten = (this.forgotten ??= new ForgottenKeys());
     // The rows kept go to a new map rather than the others being deleted from this one: a delete

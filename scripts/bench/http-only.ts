@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../app/db/embedded';
 import { argNumber, argValue } from './args';
-import { adminQuery, startBenchServer } from './database';
+import { adminQuery, benchAdmin, startBenchServer } from './database';
 import { hammer, signIn } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild, startFluxoServer } from './processes';
@@ -70,10 +70,8 @@ async function main(): Promise<void> {
     const url = server.urlOf(RUN);
     await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
     console.log(`settled the copied history in ${(await settleCopiedHistory(url)).toFixed(1)} s`);
-    const [tenant] = await one<{ email: string; organization_id: string }>(url, `
-      SELECT u.email, u.organization_id FROM users u JOIN organizations o ON o.id = u.organization_id
-      WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
-    const [expense] = await one<{ id: string }>(url, `SELECT id FROM expenses WHERE organization_id = '${tenant.organization_id}' LIMIT 1`);
+    const tenant = await benchAdmin(url);
+    const [expense] = await one<{ id: string }>(url, `SELECT id FROM expenses WHERE organization_id = '${tenant.organizationId}' LIMIT 1`);
     const stats = statements(url);
     if (phases.includes('none')) {
       console.log('settled');
