@@ -29,6 +29,28 @@ async function adminRun<R extends pg.QueryResultRow>(url: string, text: string):
   }
 }
 
+type HeapNode = { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: HeapNode[] };
+type HeapSample = { head: HeapNode };
+
+/** Live bytes by the function that allocated them, and by that function's caller. */
+function summarizeHeap(profile: HeapSample, top = 25): string {
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const frame = (node: HeapNode) => `${node.callFrame.functionName || '(anonymous)'} (${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1})`;
+  const walk = (node: HeapNode, caller: string) => {
+    if (node.selfSize > 0) {
+      const site = `${frame(node)} ← ${caller}`;
+      bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+      total += node.selfSize;
+    }
+    for (const child of node.children) walk(child, frame(node));
+  };
+  walk(profile.head, '');
+  const lines = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([site, bytes]) => `${String(Math.round(bytes / 2 ** 20)).padStart(6)} MB ${((bytes / total) * 100).toFixed(0).padStart(3)}% ${site}`);
+  return [`live heap at the end of the load (sampled): ${Math.round(total / 2 ** 20)} MB`, ...lines].join('\n');
+}
+
 /** --only search,expenses: those projectors alone (one projector's cost without the others' load on the machine). */
 function chosen(): typeof projectors {
   const only = argValue('only', '').split(',').filter(Boolean);
@@ -66,6 +88,23 @@ async function profileRebuild(url: string): Promise<void> {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
+  // --heap-sample: V8's sampling heap profiler, read when the load ends (the most rows held): what holds the heap.
+  const heapSession = hasFlag('heap-sample') ? new Session() : null;
+  if (heapSession) {
+    heapSession.connect();
+    await heapSession.post('HeapProfiler.enable');
+    await heapSession.post('HeapProfiler.startSampling', { samplingInterval: 16_384 });
+  }
+  const readHeap = async () => {
+    if (!heapSession) return;
+    const { profile } = (await heapSession.post('HeapProfiler.getSamplingProfile')) as { profile: HeapSample };
+    await heapSession.post('HeapProfiler.stopSampling');
+    heapSession.disconnect();
+    mkdirSync('bench-results/tmp', { recursive: true });
+    writeFileSync('bench-results/tmp/rebuild.heapprofile', JSON.stringify(profile));
+    console.log(summarizeHeap(profile));
+  };
+  let heapRead: Promise<void> | null = null;
   const cpuUsed = cpuMeter();
   const memory = { peak: 0, heap: 0, external: 0 };
   const sampler = setInterval(() => {
@@ -82,10 +121,12 @@ async function profileRebuild(url: string): Promise<void> {
       concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
       onProgress: (p) => {
+        if (p.phase === 'indexing') heapRead ??= readHeap();
         if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s, ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
     });
     const used = cpuUsed();
+    await heapRead;
     console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB, heap used ${Math.round(memory.heap / 2 ** 20)} MB, external ${Math.round(memory.external / 2 ** 20)} MB)`);
     // The machine is shared: CPU seconds are the steadier measure of the rebuild's own work.
     console.log(`Node CPU ${used.node.toFixed(1)} s${used.server === null ? '' : `, PostgreSQL CPU ${used.server.toFixed(1)} s`}`);
