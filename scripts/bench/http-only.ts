@@ -19,6 +19,7 @@ import { settleCopiedHistory } from './settle';
 import { requestCpuMeter } from './cpu';
 // @ts-expect-error plain JavaScript module without types
 import { SERVER_BUNDLE } from '../build-server.mjs';
+import { SCREEN_READS } from './screens';
 import { BENCH_PASSWORD } from './seed';
 
 const seconds = argNumber('http-seconds', 10);
@@ -31,8 +32,6 @@ const postConnections = argNumber('post-connections', 16);
 /** --post-windows N: N windows of 2 s of POSTs before the measured run, each with its rate and CPU per request (how the server warms up). */
 const postWindows = argNumber('post-windows', 0);
 
-const firstPage = new URLSearchParams({ sort: '["date","DESC"]', range: '[0,9]', filter: '{}' }).toString();
-const SCREEN_READS = ['/api/financial/metrics', `/api/expenses?${firstPage}`, `/api/transactions?${firstPage}`, '/api/charts/cash-flow'];
 
 async function one<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
@@ -97,7 +96,7 @@ async function main(): Promise<void> {
         try {
           await new Promise((r) => setTimeout(r, 3000));
           const cookie = await signIn(fluxo.url, tenant.email, BENCH_PASSWORD);
-          for (const path of SCREEN_READS) {
+          for (const { path } of SCREEN_READS) {
             await hammer({ url: `${fluxo.url}${path}`, cookie, seconds: 1 });
             await stats.reset();
             const r = await hammer({ url: `${fluxo.url}${path}`, cookie, seconds });

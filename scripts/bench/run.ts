@@ -11,12 +11,13 @@ import { freePort } from '../../app/db/embedded';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue, hasFlag } from './args';
-import { adminQuery, startBenchServer, type BenchServer } from './database';
+import { adminQuery, startBenchServer } from './database';
 import { hammer, signIn } from './http';
 import { loginPageJavaScript } from './login-bytes';
 import { load, profiled, statements, summarizeProfile, type Figure } from './measure';
 import { startChild, startFluxoServer } from './processes';
 import { settleCopiedHistory } from './settle';
+import { tenancyFigure } from './tenancy';
 // @ts-expect-error plain JavaScript module without types
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 import { median } from '../../app/insights/stats';
@@ -25,7 +26,8 @@ import { cpuMeter } from './cpu';
 import { digestDifferences, digestReadModels } from '../../projections/rebuild-equality';
 import { projectors } from '../../projections/registry';
 import { writeReport } from './report';
-import { BENCH_PASSWORD, seedHistory, type SeedInfo } from './seed';
+import { adminOfBusiestTenant, firstReadsAfterWrites, percentiles, SCREEN_READS, type Tenant } from './screens';
+import { BENCH_PASSWORD, outdatedIn, seedHistory, seedInfoOf } from './seed';
 import { emmettPostgres, fluxoStore, rawPostgres, type AppendShape, type StoreUnderTest } from './stores';
 
 const smoke = hasFlag('smoke');
@@ -47,32 +49,6 @@ const runs = (group: string) => only.length === 0 || only.includes(group);
 const out = smoke || only.length > 0 ? 'bench-results/tmp' : 'bench-results';
 
 const ratio = (a: number | null, b: number | null) => (a !== null && b !== null && b > 0 ? a / b : null);
-
-async function seedInfoOf(server: BenchServer, database: string): Promise<SeedInfo | null> {
-  const client = new pg.Client({ connectionString: server.urlOf(database) });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ info: SeedInfo }>('SELECT info FROM bench_seed_info LIMIT 1');
-    return rows[0]?.info ?? null;
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Projectors whose read models in the seed were built by another version of their code. */
-async function outdatedIn(server: BenchServer, database: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: server.urlOf(database) });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints');
-    const stored = new Map(rows.map((row) => [row.name, row.version]));
-    return projectors.filter((p) => stored.get(p.name) !== p.version).map((p) => p.name);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 type Stores = { url: string; db: Awaited<ReturnType<typeof createDb>>; fluxo: StoreUnderTest; raw: StoreUnderTest; emmett: StoreUnderTest | null; emmettProblem: string };
 
@@ -210,21 +186,6 @@ async function firstExpenseId(url: string, organizationId: string): Promise<stri
   }
 }
 
-type Tenant = { email: string; organizationId: string; events: number };
-
-async function adminOfBusiestTenant(url: string): Promise<Tenant> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ email: string; organization_id: string; events: string }>(`
-      SELECT u.email, u.organization_id, (SELECT count(*) FROM events e WHERE e.metadata->>'organizationId' = u.organization_id::text)::text AS events
-      FROM users u JOIN organizations o ON o.id = u.organization_id WHERE o.slug = 'bench-000' AND u.role = 'org_admin' LIMIT 1`);
-    return { email: rows[0].email, organizationId: rows[0].organization_id, events: Number(rows[0].events) };
-  } finally {
-    await client.end();
-  }
-}
-
 async function importStatement(baseUrl: string, cookie: string, content: string): Promise<{ seconds: number; imported: number | null; status: number }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/import/ofx`, {
@@ -275,36 +236,6 @@ async function memoryFigure(url: string, tenant: Tenant, figures: Figure[]): Pro
   }
 }
 
-/**
- * The reads the screens make, as they make them: the dashboard's cards and cash-flow chart, and
- * the first page of Despesas and of the dashboard's recent transactions (react-admin's query).
- */
-const firstPage = new URLSearchParams({ sort: '["date","DESC"]', range: '[0,9]', filter: '{}' }).toString();
-const SCREEN_READS = [
-  { id: 'metrics', path: '/api/financial/metrics' },
-  { id: 'expenses', path: `/api/expenses?${firstPage}` },
-  { id: 'transactions', path: `/api/transactions?${firstPage}` },
-  { id: 'cash-flow', path: '/api/charts/cash-flow' },
-];
-
-/** Latency of the dashboard read that follows a write (its answer cannot be reused), write by write. */
-async function firstReadsAfterWrites(baseUrl: string, cookie: string, today: string, samples = 40): Promise<{ median: number; p99: number; samples: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const write = await fetch(`${baseUrl}/api/expenses`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: 'Despesa de benchmark', amount: '10.00', category: 'operational', date: today, status: 'completed' }),
-    });
-    if (!write.ok) throw new Error(`POST /api/expenses: ${write.status} ${await write.text()}`);
-    const started = performance.now();
-    const read = await fetch(`${baseUrl}/api/financial/metrics`, { headers: { cookie } });
-    await read.text();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], p99: times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)], samples };
-}
-
 async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Promise<void> {
   const stats = statements(url);
   const profileDir = resolve(out, 'tmp', 'profiles');
@@ -338,7 +269,7 @@ async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Prom
       });
     }
     const today = new Date().toISOString().slice(0, 10);
-    const afterWrite = await firstReadsAfterWrites(baseUrl, cookie, today);
+    const afterWrite = percentiles(await firstReadsAfterWrites(baseUrl, cookie, '/api/financial/metrics', 40));
     figures.push({
       id: 'http-metrics-after-write', name: 'GET /api/financial/metrics, the first read after each write (one connection)', value: afterWrite.median, unit: 'ms median',
       target: '(what a read costs when nothing can be reused)', meets: null,
@@ -433,6 +364,8 @@ async function main(): Promise<void> {
         const tenant = await adminOfBusiestTenant(url);
         console.log(`settled the copied history (notifications raised, log sealed) in ${(await settleCopiedHistory(url)).toFixed(1)} s`);
         if (runs('memory')) await memoryFigure(url, tenant, figures);
+        // Before httpFigures, whose writes and import grow this organization past the history alone.
+        if (runs('http')) figures.push(await tenancyFigure(server, { seedDatabase: sizes.seedDatabase, manyUrl: url, tenants: seed.tenants, tenant, samples: smoke ? 4 : 80 }));
         if (runs('http')) await httpFigures(url, tenant, figures);
       }
       if (runs('appends')) {

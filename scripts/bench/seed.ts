@@ -2,6 +2,7 @@
 // (default fluxo_bench), written with COPY, then projected by the real runner, with progress bars.
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
+import pg from 'pg';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { createDb } from '../../app/db/pool';
@@ -89,6 +90,32 @@ export async function seedHistory(server: BenchServer, options: { database: stri
     return info;
   } finally {
     await db.end();
+  }
+}
+
+export async function seedInfoOf(server: BenchServer, database: string): Promise<SeedInfo | null> {
+  const client = new pg.Client({ connectionString: server.urlOf(database) });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ info: SeedInfo }>('SELECT info FROM bench_seed_info LIMIT 1');
+    return rows[0]?.info ?? null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Projectors whose read models in the seed were built by another version of their code. */
+export async function outdatedIn(server: BenchServer, database: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: server.urlOf(database) });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints');
+    const stored = new Map(rows.map((row) => [row.name, row.version]));
+    return projectors.filter((p) => stored.get(p.name) !== p.version).map((p) => p.name);
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
