@@ -32,7 +32,6 @@ const postConnections = argNumber('post-connections', 16);
 /** --post-windows N: N windows of 2 s of POSTs before the measured run, each with its rate and CPU per request (how the server warms up). */
 const postWindows = argNumber('post-windows', 0);
 
-
 async function one<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -17,7 +17,7 @@ const WARM_UP_PAIRS = 3;
  * How much longer the reads may take among 100 organizations than alone: together, and each (a
  * read's median moved by up to 12% between runs of the same code, its sum with the others' by 5%).
  */
-export const TENANCY_SLACK = { together: 1.1, each: 1.2 };
+const TENANCY_SLACK = { together: 1.1, each: 1.2 };
 
 /**
  * The seeded history of one organization with `events` events (the generator's, as the busiest
