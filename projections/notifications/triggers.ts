@@ -248,9 +248,9 @@ function addToMonth(months: Rows, key: Row, amount: bigint): void {
  * A rebuild, which holds every month total and every recurring rule (keepInMemory), spilled or not:
  * a budget period's sum is worked out the first time the fold asks for it (its months' totals, its
  * recurring rules as the page found them, and the page's rule changes of its organization and
- * category so far), then moved by each later change. The month totals are moved once the page is folded (resolve), by each month's net move:
- * moved at each rule change, they cost a key row, a read, a row copy and two keys per change
- * (a tenth of the rebuild's notification-triggers fold).
+ * category so far), then moved by each later change. The month totals are moved once the page is
+ * folded (resolve), by each month's net move: moved at each rule change, they cost a key row, a
+ * read, a row copy and two keys per change (a tenth of the rebuild's notification-triggers fold).
  */
 function spendingInMemory(rules: Rows, months: Rows): Spending & { resolve: () => void } {
   let recurring: Map<string, Row[]> | null = null;

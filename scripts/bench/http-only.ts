@@ -8,18 +8,17 @@
 // first, each with its rate and CPU per request, to see the server warm up.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { freePort } from '../../app/db/embedded';
 import { argNumber, argValue } from './args';
 import { adminQuery, benchAdmin, startBenchServer } from './database';
-import { hammer, signIn } from './http';
+import { hammer, signIn, signInSessions } from './http';
 import { load, statements, summarizeProfile } from './measure';
 import { startChild, startFluxoServer } from './processes';
-import { settleCopiedHistory } from './settle';
+import { settledCopy } from './settle';
 import { requestCpuMeter } from './cpu';
 // @ts-expect-error plain JavaScript module without types
 import { SERVER_BUNDLE } from '../build-server.mjs';
-import { SCREEN_READS } from './screens';
+import { benchExpense, firstExpenseId, SCREEN_READS } from './screens';
 import { BENCH_PASSWORD } from './seed';
 
 const seconds = argNumber('http-seconds', 10);
@@ -31,16 +30,6 @@ const bundles = argValue('bundles', '').split(',').filter(Boolean);
 const postConnections = argNumber('post-connections', 16);
 /** --post-windows N: N windows of 2 s of POSTs before the measured run, each with its rate and CPU per request (how the server warms up). */
 const postWindows = argNumber('post-windows', 0);
-
-async function one<R extends pg.QueryResultRow>(url: string, text: string): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function startFluxo(url: string, port: number, name: string, bundle: string = SERVER_BUNDLE) {
   const dir = join(profileDir, name);
@@ -63,13 +52,10 @@ async function main(): Promise<void> {
     console.log(line);
   };
   try {
-    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
-    await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${SEED}`);
-    const url = server.urlOf(RUN);
+    const url = await settledCopy(server, SEED, RUN);
     await adminQuery({ ...server, adminUrl: url }, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements').catch(() => undefined);
-    console.log(`settled the copied history in ${(await settleCopiedHistory(url)).toFixed(1)} s`);
     const tenant = await benchAdmin(url);
-    const [expense] = await one<{ id: string }>(url, `SELECT id FROM expenses WHERE organization_id = '${tenant.organizationId}' LIMIT 1`);
+    const expenseId = await firstExpenseId(url, tenant.organizationId);
     const stats = statements(url);
     if (phases.includes('none')) {
       console.log('settled');
@@ -77,8 +63,8 @@ async function main(): Promise<void> {
     const reference = await startChild(['--import', 'tsx', 'scripts/bench/reference-server.ts'], { DATABASE_URL: url }, { fromLine: (l) => (/^http:\/\/\S+$/.test(l.trim()) ? l.trim() : null) });
     let refRate = 0;
     try {
-      await hammer({ url: `${reference.url}/ref?id=${expense.id}`, seconds: 1 });
-      const ref = await hammer({ url: `${reference.url}/ref?id=${expense.id}`, seconds });
+      await hammer({ url: `${reference.url}/ref?id=${expenseId}`, seconds: 1 });
+      const ref = await hammer({ url: `${reference.url}/ref?id=${expenseId}`, seconds });
       refRate = ref.requestsPerSecond;
       say(`reference: ${ref.requestsPerSecond.toFixed(0)} req/s, p99 ${ref.p99} ms (load ${load()})`);
     } finally {
@@ -115,10 +101,8 @@ async function main(): Promise<void> {
         const fluxo = await startFluxo(url, port, `post-${b}`, bundle);
         try {
           await new Promise((r) => setTimeout(r, 3000));
-          const sessions: string[] = [];
-          for (let i = 0; i < 16; i++) sessions.push(await signIn(fluxo.url, tenant.email, BENCH_PASSWORD));
-          const today = new Date().toISOString().slice(0, 10);
-          const body = { description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: today, status: 'completed' };
+          const sessions = await signInSessions(fluxo.url, tenant.email, BENCH_PASSWORD, 16);
+          const body = benchExpense();
           for (let w = 0; w < postWindows; w++) {
             const windowCpu = requestCpuMeter(fluxo.process.pid!);
             const r = await hammer({ url: `${fluxo.url}/api/expenses`, cookies: sessions, seconds: 2, method: 'POST', body, connections: postConnections });

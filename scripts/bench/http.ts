@@ -27,3 +27,14 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
+
+/**
+ * `count` sessions of one person, one per connection of a write load: a session's next request waits
+ * for its own last write to reach every read model, so one session shared by the connections would
+ * make each write wait for the others'.
+ */
+export async function signInSessions(baseUrl: string, email: string, password: string, count: number): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 0; i < count; i++) sessions.push(await signIn(baseUrl, email, password));
+  return sessions;
+}

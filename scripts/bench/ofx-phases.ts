@@ -1,5 +1,5 @@
 // Where an OFX import's CPU goes, phase by phase, on a copy of the settled bench history
-// (scripts/bench/ofx-ab.ts makes it): reading the file, planning, appending, then each projector
+// (settledCopy, settle.ts): reading the file, planning, appending, then each projector
 // applying the import's events on its own (pages of the runner's size), with Node and PostgreSQL
 // CPU seconds each:   BENCH_PG_PORT=… npx tsx scripts/bench/ofx-phases.ts [--transactions 10000]
 import { randomUUID } from 'node:crypto';
@@ -15,9 +15,10 @@ import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue } from './args';
 import { cpuMeter } from './cpu';
 import { adminQuery, benchAdmin, startBenchServer } from './database';
+import { settledCopy } from './settle';
 
 const count = argNumber('transactions', 10_000);
-const template = argValue('template', 'fluxo_bench_settled');
+const seedDatabase = argValue('database', 'fluxo_bench');
 const RUN = 'fluxo_bench_ofx_phases';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
@@ -33,9 +34,7 @@ async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
 async function main() {
   const server = await startBenchServer();
   try {
-    await adminQuery(server, `DROP DATABASE IF EXISTS ${RUN} WITH (FORCE)`);
-    await adminQuery(server, `CREATE DATABASE ${RUN} TEMPLATE ${template}`);
-    const url = server.urlOf(RUN);
+    const url = await settledCopy(server, seedDatabase, RUN);
     const admin = await benchAdmin(url);
     const db = await createDb(url);
     const eventStore = createPostgresEventStore(db, url);

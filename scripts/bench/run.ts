@@ -4,7 +4,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { createDb } from '../../app/db/pool';
 import { migrateDatabase } from '../../projections/schema';
 import { freePort } from '../../app/db/embedded';
@@ -12,7 +11,7 @@ import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { largeStatement } from '../../test-support/ofx-statement';
 import { argNumber, argValue, hasFlag } from './args';
 import { adminQuery, startBenchServer } from './database';
-import { hammer, signIn } from './http';
+import { hammer, signIn, signInSessions } from './http';
 import { loginPageJavaScript } from './login-bytes';
 import { load, profiled, statements, summarizeProfile, type Figure } from './measure';
 import { startChild, startFluxoServer } from './processes';
@@ -26,7 +25,7 @@ import { cpuMeter } from './cpu';
 import { digestDifferences, digestReadModels } from '../../projections/rebuild-equality';
 import { projectors } from '../../projections/registry';
 import { writeReport } from './report';
-import { adminOfBusiestTenant, firstReadsAfterWrites, percentiles, SCREEN_READS, type Tenant } from './screens';
+import { adminOfBusiestTenant, benchExpense, firstExpenseId, firstReadsAfterWrites, percentiles, SCREEN_READS, type Tenant } from './screens';
 import { BENCH_PASSWORD, outdatedIn, seedHistory, seedInfoOf } from './seed';
 import { emmettPostgres, fluxoStore, rawPostgres, type AppendShape, type StoreUnderTest } from './stores';
 
@@ -178,17 +177,6 @@ async function rebuildFigure(url: string, figures: Figure[]): Promise<void> {
   await db.end();
 }
 
-async function firstExpenseId(url: string, organizationId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM expenses WHERE organization_id = $1 LIMIT 1', [organizationId]);
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
-
 async function importStatement(baseUrl: string, cookie: string, content: string): Promise<{ seconds: number; imported: number | null; status: number }> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/import/ofx`, {
@@ -255,8 +243,7 @@ async function profileHttpServer(url: string, tenant: Tenant): Promise<string | 
     await new Promise((r) => setTimeout(r, 3000));
     const cookie = await signIn(baseUrl, tenant.email, BENCH_PASSWORD);
     for (const { path } of SCREEN_READS) await hammer({ url: `${baseUrl}${path}`, cookie, seconds: 1 });
-    const sessions: string[] = [];
-    for (let i = 0; i < 16; i++) sessions.push(await signIn(baseUrl, tenant.email, BENCH_PASSWORD));
+    const sessions = await signInSessions(baseUrl, tenant.email, BENCH_PASSWORD, 16);
     await hammer({ url: `${baseUrl}/api/expenses`, cookies: sessions, method: 'POST', body: benchExpense(), seconds: 2 });
     await importStatement(baseUrl, cookie, largeStatement(Math.max(10, Math.round(sizes.ofxTransactions / 10)), { bankId: '341', accountId: `${randomUUID().slice(0, 5)}-1` }));
   } finally {
@@ -265,9 +252,6 @@ async function profileHttpServer(url: string, tenant: Tenant): Promise<string | 
   const profile = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   return profile ? summarizeProfile(JSON.parse(readFileSync(join(profileDir, profile), 'utf8')), 5) : null;
 }
-
-/** The expense the POST figures record. */
-const benchExpense = () => ({ description: 'Despesa de benchmark', amount: '123.45', category: 'operational', date: new Date().toISOString().slice(0, 10), status: 'completed' });
 
 async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Promise<void> {
   const stats = statements(url);
@@ -305,11 +289,8 @@ async function httpFigures(url: string, tenant: Tenant, figures: Figure[]): Prom
       detail: `p99 ${afterWrite.p99.toFixed(1)} ms over ${afterWrite.samples} write-then-read pairs`,
       limit: 'the ledger query: daily totals plus the recurring rules expanded for the periods compared (covering indexes, EXPLAIN)', load: load(),
     });
-    // Sixteen people writing at once: one session per connection (a session's next request waits
-    // for its own last write to reach every read model; one session shared by 16 connections
-    // would make each write wait for the others').
-    const sessions: string[] = [];
-    for (let i = 0; i < 16; i++) sessions.push(await signIn(baseUrl, tenant.email, BENCH_PASSWORD));
+    // Sixteen people writing at once: one session per connection (signInSessions).
+    const sessions = await signInSessions(baseUrl, tenant.email, BENCH_PASSWORD, 16);
     const writes = {
       url: `${baseUrl}/api/expenses`, cookies: sessions, method: 'POST' as const,
       body: benchExpense(),

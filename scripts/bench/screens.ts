@@ -15,6 +15,22 @@ export const SCREEN_READS = [
   { id: 'cash-flow', path: '/api/charts/cash-flow' },
 ] as const;
 
+/** The expense the bench's writes record (today's date, so it counts in the current period). */
+export const benchExpense = (amount = '123.45') =>
+  ({ description: 'Despesa de benchmark', amount, category: 'operational', date: new Date().toISOString().slice(0, 10), status: 'completed' });
+
+/** An expense of the organization (the reference route reads it by id). */
+export async function firstExpenseId(url: string, organizationId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM expenses WHERE organization_id = $1 LIMIT 1', [organizationId]);
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
 export type Tenant = { email: string; organizationId: string; events: number };
 
 /** benchAdmin, with how many events the organization has (counting them reads the whole log). */
@@ -35,12 +51,10 @@ export async function adminOfBusiestTenant(url: string): Promise<Tenant> {
  * answer the server kept can be reused): `samples` write-then-read pairs, one at a time; ms each.
  */
 export async function firstReadsAfterWrites(baseUrl: string, cookie: string, path: string, samples: number): Promise<number[]> {
-  const today = new Date().toISOString().slice(0, 10);
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const write = await fetch(`${baseUrl}/api/expenses`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: 'Despesa de benchmark', amount: '10.00', category: 'operational', date: today, status: 'completed' }),
+      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(benchExpense('10.00')),
     });
     if (!write.ok) throw new Error(`POST /api/expenses: ${write.status} ${await write.text()}`);
     const started = performance.now();

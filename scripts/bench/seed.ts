@@ -64,6 +64,8 @@ async function project(databaseUrl: string, db: Awaited<ReturnType<typeof create
 }
 
 export async function seedHistory(server: BenchServer, options: { database: string; tenants: number; events: number; project?: boolean }): Promise<SeedInfo> {
+  // The settled template kept beside the seed (settle.ts) was made from the history replaced here.
+  await adminQuery(server, `DROP DATABASE IF EXISTS ${options.database}_settled WITH (FORCE)`);
   await adminQuery(server, `DROP DATABASE IF EXISTS ${options.database} WITH (FORCE)`);
   await adminQuery(server, `CREATE DATABASE ${options.database}`);
   const url = server.urlOf(options.database);

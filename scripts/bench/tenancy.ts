@@ -8,7 +8,7 @@ import { load, statements, type Figure } from './measure';
 import { startFluxoServer } from './processes';
 import { adminOfBusiestTenant, firstReadsAfterWrites, percentiles, SCREEN_READS, type Tenant } from './screens';
 import { BENCH_PASSWORD, outdatedIn, seedHistory, seedInfoOf } from './seed';
-import { settleCopiedHistory } from './settle';
+import { settledCopy } from './settle';
 
 /** Write-then-read pairs on each side before a read is timed: a server's first ones run code not yet optimised. */
 const WARM_UP_PAIRS = 3;
@@ -40,13 +40,10 @@ async function historyAlone(server: BenchServer, seedDatabase: string, events: n
 export async function tenancyFigure(server: BenchServer, options: { seedDatabase: string; manyUrl: string; tenants: number; tenant: Tenant; samples: number }): Promise<Figure> {
   const { manyUrl, tenant } = options;
   const alone = await historyAlone(server, options.seedDatabase, tenant.events);
-  const aloneRun = `${alone}_run`;
-  await adminQuery(server, `DROP DATABASE IF EXISTS ${aloneRun} WITH (FORCE)`);
-  await adminQuery(server, `CREATE DATABASE ${aloneRun} TEMPLATE ${alone}`);
-  const aloneUrl = server.urlOf(aloneRun);
   // Counted as the shared history's organization was: before settling.
-  const single = await adminOfBusiestTenant(aloneUrl);
-  await settleCopiedHistory(aloneUrl);
+  const single = await adminOfBusiestTenant(server.urlOf(alone));
+  const aloneRun = `${alone}_run`;
+  const aloneUrl = await settledCopy(server, alone, aloneRun);
   const many = await startFluxoServer(manyUrl, await freePort());
   const one = await startFluxoServer(aloneUrl, await freePort());
   try {
