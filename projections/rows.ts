@@ -29,6 +29,11 @@ export type TableSpec = {
    * every page, such as the few recurring spending rules, which SQL would otherwise sum per page.
    */
   keepInMemory?: (row: Row) => boolean;
+  /**
+   * How a rebuild files the rows it keeps (keepInMemory): a page reads one group's rows (keptIn,
+   * derivedFromKept) instead of walking every kept row of the table, a walk that grew with the history.
+   */
+  keptGroup?: (row: Row) => string;
 };
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -262,11 +267,20 @@ export class Rows {
     const store = this.store;
     const keep = this.spec.keepInMemory;
     if (!store || !keep) return null;
+    if (store.keptRows) return store.keptRows.all();
     const rows: Row[] = [];
     store.eachPresent((row) => {
       if (keep(row)) rows.push(row);
     });
     return rows;
+  }
+
+  /**
+   * A value worked out from the kept rows of one group (spec.keptGroup) as the page found them, and
+   * kept across the rebuild's pages until a page changes that group's rows. Null without a rebuild.
+   */
+  derivedFromKept<T>(group: string, key: string, compute: (rows: Iterable<Row>) => T): T | null {
+    return this.store?.keptRows?.derived(group, key, compute) ?? null;
   }
 
   /** Marks keys as known absent without reading (tables the page only inserts into, e.g. rebuilds). */
@@ -493,6 +507,60 @@ export class ForgottenKeys {
 }
 
 /**
+ * The rows a rebuild keeps in memory (spec.keepInMemory), filed by spec.keptGroup, each group with a
+ * version that moves when a committed page changes its rows: a value worked out from a group's rows
+ * (the recurring spending rules of a budget's category, summed over a period) serves every later
+ * page until then, instead of being worked out again from every kept row at each page.
+ */
+export class KeptRows {
+  private readonly groups = new Map<string, Map<string, Row>>();
+  private readonly versions = new Map<string, number>();
+  private readonly values = new Map<string, { version: number; value: unknown }>();
+
+  constructor(private readonly keep: (row: Row) => boolean, private readonly groupOf: (row: Row) => string) {}
+
+  /** A key's row moved from `before` to `after` (null: absent). */
+  move(k: string, before: Row | null, after: Row | null): void {
+    if (before === after) return;
+    if (before && this.keep(before)) {
+      const group = this.groupOf(before);
+      const rows = this.groups.get(group);
+      if (rows?.delete(k)) {
+        this.bump(group);
+        if (rows.size === 0) this.groups.delete(group);
+      }
+    }
+    if (after && this.keep(after)) {
+      const group = this.groupOf(after);
+      let rows = this.groups.get(group);
+      if (!rows) this.groups.set(group, (rows = new Map()));
+      rows.set(k, after);
+      this.bump(group);
+    }
+  }
+
+  private bump(group: string): void {
+    this.versions.set(group, (this.versions.get(group) ?? 0) + 1);
+  }
+
+  all(): Row[] {
+    const rows: Row[] = [];
+    this.groups.forEach((group) => group.forEach((row) => rows.push(row)));
+    return rows;
+  }
+
+  derived<T>(group: string, key: string, compute: (rows: Iterable<Row>) => T): T {
+    const version = this.versions.get(group) ?? 0;
+    const id = `${group}\n${key}`;
+    const known = this.values.get(id);
+    if (known && known.version === version) return known.value as T;
+    const value = compute(this.groups.get(group)?.values() ?? []);
+    this.values.set(id, { version, value });
+    return value;
+  }
+}
+
+/**
  * A rebuild's copy of one shadow table, kept across pages: only the rebuild writes the table, so a
  * key never seen is absent and a page reads nothing back, except rows written out and forgotten to
  * bound memory. Rows go to the table when the rebuild spills or ends: those it never wrote as
@@ -508,9 +576,13 @@ export class TableStore {
   /** Present rows in memory. */
   private resident = 0;
   computed?: Computed;
+  /** The rows kept in memory by group (spec.keptGroup), committed pages only. */
+  readonly keptRows: KeptRows | null;
 
   /** `bulk`: how the rebuild inserts rows the table cannot have yet (COPY), else plain INSERTs on `tx`. */
-  constructor(readonly spec: TableSpec, private readonly bulk?: BulkInsert) {}
+  constructor(readonly spec: TableSpec, private readonly bulk?: BulkInsert) {
+    this.keptRows = spec.keepInMemory && spec.keptGroup ? new KeptRows(spec.keepInMemory, spec.keptGroup) : null;
+  }
 
   /** The row in memory, null when known absent, undefined when the table may have it. */
   lookup(k: string): Row | null | undefined {
@@ -545,11 +617,13 @@ export class TableStore {
     if (this.entries.has(k)) return;
     this.entries.set(k, { row, kept: Kept.Clean, touched: this.page });
     this.resident++;
+    this.keptRows?.move(k, null, row);
   }
 
   /** A page's final value of a key; `written`: the page already wrote it to the table. */
   set(k: string, row: Row | null, keyRow: Row | null, written: boolean): void {
     const entry = this.entries.get(k);
+    this.keptRows?.move(k, entry && entry.kept !== Kept.Deleted ? entry.row : null, row);
     if (!entry) {
       const inTable = this.forgotten?.mayHave(k) ?? false;
       if (row) {

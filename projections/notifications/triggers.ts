@@ -42,6 +42,7 @@ const ruleSpec = {
   table: 'notification_spending_rules', key: ['expense_id'], readBySql: true,
   columns: ['organization_id', 'expense_id', 'budget_category', 'amount', 'date', 'is_recurring', 'recurring_period', 'recurring_duration', 'recurring_end_date'],
   keepInMemory: (rule: Row) => rule.is_recurring === true,
+  keptGroup: (rule: Row) => groupOf(rule.organization_id, rule.budget_category),
 } as const;
 const connectionSpec = { table: 'notification_connections', key: ['connection_id'], columns: ['connection_id', 'organization_id', 'bank_name'] } as const;
 /** One-off expenses summed per organization, category and month: a budget's period sums a few months, not every expense. */
@@ -253,16 +254,15 @@ function addToMonth(months: Rows, key: Row, amount: bigint): void {
  * read, a row copy and two keys per change (a tenth of the rebuild's notification-triggers fold).
  */
 function spendingInMemory(rules: Rows, months: Rows): Spending & { resolve: () => void } {
-  let recurring: Map<string, Row[]> | null = null;
-  const recurringOf = (group: string) => {
-    if (!recurring) {
-      recurring = new Map();
-      for (const rule of rules.kept() ?? []) {
-        if (isOneOff(rule)) continue;
-        addTo(recurring, groupOf(rule.organization_id, rule.budget_category), rule);
-      }
-    }
-    return recurring.get(group) ?? [];
+  /** What the group's recurring rules, as the page found them, add to [start, end]: worked out again only once a page changed them. */
+  const recurringIn = (group: string, start: string, end: string): bigint => {
+    const sum = rules.derivedFromKept(group, `${start}|${end}`, (kept) => {
+      let total = 0n;
+      for (const rule of kept) if (!isOneOff(rule)) total += contribution(rule, start, end);
+      return total;
+    });
+    if (sum === null) throw new Error('notification_spending_rules: the recurring rules are not held in memory');
+    return sum;
   };
   /** The page's recurring rule changes so far, by organization and category (the one-off ones are in monthMoves). */
   const moves = new Map<string, { rule: Row; sign: bigint }[]>();
@@ -304,7 +304,7 @@ function spendingInMemory(rules: Rows, months: Rows): Spending & { resolve: () =
       const k = months.keyOf({ organization_id: organizationId, budget_category: category, month });
       sum += BigInt((months.peek(k)?.amount as string | number | undefined) ?? 0) + (monthMoves.get(k)?.amount ?? 0n);
     }
-    for (const rule of recurringOf(group)) sum += contribution(rule, start, end);
+    sum += recurringIn(group, start, end);
     for (const { rule, sign } of moves.get(group) ?? []) sum += sign * contribution(rule, start, end);
     spent.set(key, sum);
     addTo(windowsOf, group, { key, start, end });
