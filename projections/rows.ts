@@ -30,8 +30,8 @@ export type TableSpec = {
    */
   keepInMemory?: (row: Row) => boolean;
   /**
-   * How a rebuild files the rows it keeps (keepInMemory): a page reads one group's rows (keptIn,
-   * derivedFromKept) instead of walking every kept row of the table, a walk that grew with the history.
+   * How a rebuild files the rows it keeps (keepInMemory): a page reads one group's rows
+   * (derivedFromKept) instead of walking every kept row of the table, a walk that grew with the history.
    */
   keptGroup?: (row: Row) => string;
 };
@@ -512,7 +512,7 @@ export class ForgottenKeys {
  * (the recurring spending rules of a budget's category, summed over a period) serves every later
  * page until then, instead of being worked out again from every kept row at each page.
  */
-export class KeptRows {
+class KeptRows {
   private readonly groups = new Map<string, Map<string, Row>>();
   private readonly versions = new Map<string, number>();
   private readonly values = new Map<string, { version: number; value: unknown }>();
