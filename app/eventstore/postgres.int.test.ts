@@ -285,3 +285,24 @@ it("PostgreSQL: a reader in the appending process gets its own events from memor
     await database.drop();
   }
 });
+
+it('PostgreSQL: reads the log as it was written whatever another library registers in node-postgres for json', async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore(database.db, database.url);
+  const meta = { organizationId: null, actorUserId: null, correlationId: 'c', causationId: null, requestId: null, occurredAt: '2026-11-24T10:00:00.000Z' };
+  // What Emmett's dumbo does when loaded: a process-wide jsonb parser that revives dates.
+  const stock = pg.types.getTypeParser(3802);
+  pg.types.setTypeParser(3802, (value: string) => JSON.parse(value, (_key, v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? new Date(v) : v)));
+  try {
+    await store.append('parsers-1', [{ type: 'ContractTested', data: { paidAt: '2026-11-24T09:30:00.000Z' } }], { expectedRevision: 'no_stream', metadata: meta });
+    const [event] = await store.readAll({ after: 0n, limit: 10 });
+    expect(event.data).toEqual({ paidAt: '2026-11-24T09:30:00.000Z' });
+    expect(event.metadata.occurredAt).toBe('2026-11-24T10:00:00.000Z');
+    const [streamEvent] = await store.readStream('parsers-1');
+    expect(streamEvent.data.paidAt).toBe('2026-11-24T09:30:00.000Z');
+  } finally {
+    pg.types.setTypeParser(3802, stock);
+    await store.close();
+    await database.drop();
+  }
+});
