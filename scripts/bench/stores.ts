@@ -19,6 +19,19 @@ export const metadata = () => ({ organizationId: randomUUID(), actorUserId: rand
 export type AppendShape = { writers: number; eventsPerAppend: number };
 export type StoreUnderTest = { name: string; append: (shape: AppendShape, seconds: number) => Promise<number>; readAll: () => Promise<{ rate: number; total: number }>; close: () => Promise<void> };
 
+/**
+ * node-postgres's own parsers for the types Emmett's dumbo registers process-wide when it loads
+ * (int8 as bigint, json and jsonb through a reviver): the raw reference reads as a plain
+ * node-postgres client does, whichever store was opened first.
+ */
+const stockTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === 20) return (value: string) => value;
+    if ((oid === 114 || oid === 3802) && format !== 'binary') return (value: string) => JSON.parse(value) as unknown;
+    return pg.types.getTypeParser(oid, format);
+  }) as typeof pg.types.getTypeParser,
+};
+
 /** INSERT into `raw_events`, a copy of `events` (columns, indexes, constraints), filled with the same log. */
 export async function rawPostgres(connectionString: string): Promise<StoreUnderTest> {
   const setup = new pg.Client({ connectionString });
@@ -31,7 +44,7 @@ export async function rawPostgres(connectionString: string): Promise<StoreUnderT
   await setup.query(`SELECT setval('raw_events_position', (SELECT max(position) FROM raw_events))`);
   await setup.query('ANALYZE raw_events');
   await setup.end();
-  const pool = new pg.Pool({ connectionString, max: 8 });
+  const pool = new pg.Pool({ connectionString, max: 8, types: stockTypes });
   pool.on('error', () => undefined);
   const insert = (client: pg.PoolClient | pg.Pool, stream: string, from: number, n: number) => {
     const values: unknown[] = [];
