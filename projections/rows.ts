@@ -267,7 +267,6 @@ export class Rows {
     const store = this.store;
     const keep = this.spec.keepInMemory;
     if (!store || !keep) return null;
-    if (store.keptRows) return store.keptRows.all();
     const rows: Row[] = [];
     store.eachPresent((row) => {
       if (keep(row)) rows.push(row);
@@ -541,12 +540,6 @@ class KeptRows {
 
   private bump(group: string): void {
     this.versions.set(group, (this.versions.get(group) ?? 0) + 1);
-  }
-
-  all(): Row[] {
-    const rows: Row[] = [];
-    this.groups.forEach((group) => group.forEach((row) => rows.push(row)));
-    return rows;
   }
 
   derived<T>(group: string, key: string, compute: (rows: Iterable<Row>) => T): T {

@@ -9,6 +9,7 @@
 // once with the tip it reported (a command handler has just read the stream, so that is rare).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { rawTypes } from '../db/pool';
 import { groupCommit } from './group-commit';
 import { canonicalJsonSafe, chainHash, metadataTextWith, toJsonSafe } from './hash-chain';
 import {
@@ -63,29 +64,6 @@ type EventRow = {
 };
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
-
-const INT8 = 20;
-const INT8_ARRAY = 1016;
-const JSON_OID = 114;
-const JSONB = 3802;
-const parseBigintArray = (value: string): bigint[] => (value === '{}' ? [] : value.slice(1, -1).split(',').map((v) => BigInt(v)));
-const parseJson = (value: string): unknown => JSON.parse(value);
-
-/**
- * int8 as bigint (positions), json and jsonb as plain JSON, everything else as node-postgres
- * parses it. json and jsonb are set here rather than taken from node-postgres's process-wide
- * registry, which any library in the process may change: Emmett's dumbo, loaded by the bench,
- * registers a reviver there that turns date-like strings into Dates (the bench read the log
- * through it at 115k events/s, and at 264k without it).
- */
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8) return (value: string) => BigInt(value);
-    if (oid === INT8_ARRAY) return parseBigintArray;
-    if ((oid === JSON_OID || oid === JSONB) && format !== 'binary') return parseJson;
-    return pg.types.getTypeParser(oid, format);
-  }) as typeof pg.types.getTypeParser,
-};
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -167,7 +145,7 @@ export function createPostgresEventStore(
 ): EventStore {
   const { appendsInFlight } = options;
   const notifyOthers = options.notifyOthers ?? (() => true);
-  const pool = new pg.Pool({ connectionString, max: 6, types });
+  const pool = new pg.Pool({ connectionString, max: 6, types: rawTypes });
   pool.on('error', () => undefined);
   const tips = new Map<string, Tip>();
   const waiters = new Set<() => void>();
