@@ -40,12 +40,16 @@ export const EMBEDDED_SETTINGS = ['max_wal_size=4GB', 'checkpoint_timeout=15min'
 
 export type EmbeddedDatabase = { url: string; adminUrl: string; stop: () => Promise<void>; /** The postmaster's pid while it runs. */ pid: () => number | null };
 
-export async function freePort(): Promise<number> {
+/** `preferred` when nothing listens on it, else a port the system picks. */
+export async function freePort(preferred = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (preferred !== 0 && error.code === 'EADDRINUSE') resolve(freePort());
+      else reject(error);
+    });
+    server.listen(preferred, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));

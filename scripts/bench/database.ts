@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../app/db/embedded';
+import { freePort, startEmbeddedPostgres } from '../../app/db/embedded';
 
 export type BenchServer = { adminUrl: string; urlOf: (database: string) => string; stop: () => Promise<void> };
 
@@ -31,7 +31,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   if (external) return { adminUrl: external, urlOf: (db) => withDatabase(external, db), stop: async () => undefined };
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench');
   mkdirSync(dataDir, { recursive: true });
-  const port = Number(process.env.BENCH_PG_PORT ?? 54339);
+  // 54339 unless another server (another checkout's bench) holds it.
+  const port = process.env.BENCH_PG_PORT ? Number(process.env.BENCH_PG_PORT) : await freePort(54339);
   let server = await startEmbeddedPostgres({ dataDir, port, database: 'postgres' });
   if (await preloadStatements(server.adminUrl)) {
     await server.stop();
