@@ -26,9 +26,15 @@ export type RebuildProgress = {
   applied: number;
   /** Log events read per second since the start. */
   eventsPerSecond?: number;
-  /** Seconds left at that rate (null until it is known). */
+  /**
+   * Seconds left at that rate, while loading (null until it is known, and after the load: writing
+   * out, indexing and swapping take a time the event rate does not tell).
+   */
   etaSeconds?: number | null;
   phase?: 'loading' | 'indexing' | 'swapping' | 'done';
+  /** In the indexing phase: projectors whose tables are complete (rows, indexes, statistics), of all. */
+  projectorsDone?: number;
+  projectorsTotal?: number;
 };
 
 export const shadowSchemaOf = (projector: Pick<Projector, 'name'>) => `rebuild_${projector.name.replace(/[^a-z0-9_]/gi, '_')}`;
@@ -315,11 +321,14 @@ export async function rebuildAll(deps: {
   let position = 0n;
   let applied = 0;
   let head = await eventStore.headPosition();
+  let indexed = 0;
   const report = (phase: RebuildProgress['phase']) => {
     const seconds = (performance.now() - started) / 1000;
     const eventsPerSecond = seconds > 0 ? applied / seconds : 0;
     const left = Number(head > position ? head - position : 0n);
-    deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? left / eventsPerSecond : null, phase });
+    const etaSeconds = phase === 'done' ? 0 : phase === 'loading' && eventsPerSecond > 0 ? left / eventsPerSecond : null;
+    const tables = phase === 'indexing' ? { projectorsDone: indexed, projectorsTotal: projectors.length } : {};
+    deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds, phase, ...tables });
   };
   /** The swap's tail: every projector, in the swap's transaction. */
   const applyTail = async (events: readonly RecordedEvent[], tx: Tx) => {
@@ -463,6 +472,8 @@ export async function rebuildAll(deps: {
     await writeOut(projector);
     complete.get(projector)?.resolve();
     await buildIndexes(projector);
+    indexed++;
+    report('indexing');
   };
   const derive = async (projector: Projector) => {
     const derivable = projector.derivable as NonNullable<Projector['derivable']>;
@@ -478,6 +489,8 @@ export async function rebuildAll(deps: {
     })));
     complete.get(projector)?.resolve();
     await buildIndexes(projector);
+    indexed++;
+    report('indexing');
   };
   const sources = new Set([...derived].flatMap((projector) => projector.derivable?.sources ?? []));
   const tasks = [

@@ -14,6 +14,10 @@ import { databaseForScripts } from './connect';
 const phases: Record<NonNullable<RebuildProgress['phase']>, string> = {
   loading: 'carregando', indexing: 'criando índices', swapping: 'trocando tabelas', done: 'concluído',
 };
+const phaseOf = (p: RebuildProgress) => {
+  const phase = phases[p.phase ?? 'loading'];
+  return p.phase === 'indexing' && p.projectorsTotal ? `${phase}: ${p.projectorsDone ?? 0} de ${p.projectorsTotal} projeções prontas` : phase;
+};
 
 /** A bar on a terminal; one line every few seconds (and at each phase) when the output is a file or a pipe. */
 export function progressReporter(label: string, stream: NodeJS.WriteStream = process.stdout): { update: (p: RebuildProgress) => void; stop: () => void } {
@@ -26,7 +30,7 @@ export function progressReporter(label: string, stream: NodeJS.WriteStream = pro
     let started = false;
     return {
       update(p) {
-        const payload = { rate: Math.round(p.eventsPerSecond ?? 0), eta_text: eta(p), phase: phases[p.phase ?? 'loading'] };
+        const payload = { rate: Math.round(p.eventsPerSecond ?? 0), eta_text: eta(p), phase: phaseOf(p) };
         if (!started) {
           bar.start(Math.max(Number(p.head), 1), 0, payload);
           started = true;
@@ -44,7 +48,7 @@ export function progressReporter(label: string, stream: NodeJS.WriteStream = pro
       if (Date.now() - last < 5_000 && p.phase === lastPhase) return;
       last = Date.now();
       lastPhase = p.phase;
-      stream.write(`${new Date().toISOString()} ${label}: ${p.applied}/${p.head} eventos, ${Math.round(p.eventsPerSecond ?? 0)} ev/s, ETA ${eta(p)} (${phases[p.phase ?? 'loading']})\n`);
+      stream.write(`${new Date().toISOString()} ${label}: ${p.applied}/${p.head} eventos, ${Math.round(p.eventsPerSecond ?? 0)} ev/s, ETA ${eta(p)} (${phaseOf(p)})\n`);
     },
     stop: () => undefined,
   };
