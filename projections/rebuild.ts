@@ -1,7 +1,6 @@
 // Rebuilds read models from the whole log into shadow schemas, then swaps them in atomically.
-// The log is read once for every projector being rebuilt (once per thread, when a loader thread
-// takes some of them: rebuild-thread.ts), in big pages (the next page is read while the current
-// one is applied); each projector writes its page with its set-based batch
+// The log is read once for every projector being rebuilt, in big pages (the next page is read
+// while the current one is applied); each projector writes its page with its set-based batch
 // path into tables that have only their primary keys, and the other indexes are built once the
 // load is done. The live tables keep serving reads until the swap; the swap holds the
 // projectors' checkpoint rows, so the live runner waits for it instead of writing into tables
@@ -16,15 +15,10 @@ import { singleTripPoolOf, type Db } from '../app/db/pool';
 import { actAsProjector } from '../app/db/roles';
 import type { EventStore, RecordedEvent } from '../app/eventstore/port';
 import { BulkInsert } from './copy-rows';
-import { recordFailure, type Failure } from './isolation';
-import type { Projector, Tx } from './projector';
-import { addApplyMs, applyMs, applyToShadows, buildIndexes, loadLog, rawSql, shadowSchemaOf, useSchema, writeOut, type Failing } from './rebuild-load';
-import { startLoaderThread, type LoaderThread } from './rebuild-thread';
-import { projectors as registered } from './registry';
+import { applyIsolated, isTransient, organizationOf, orgKey, recordFailure, type Failure } from './isolation';
+import { applyEvents, type Projector, type Tx } from './projector';
 import { forgetColumnTypes, Resident } from './rows';
 import { shareByWeight } from './share';
-
-export { applyMs, shadowSchemaOf };
 
 export type RebuildProgress = {
   position: bigint;
@@ -42,6 +36,15 @@ export type RebuildProgress = {
   projectorsDone?: number;
   projectorsTotal?: number;
 };
+
+export const shadowSchemaOf = (projector: Pick<Projector, 'name'>) => `rebuild_${projector.name.replace(/[^a-z0-9_]/gi, '_')}`;
+
+async function useSchema(tx: Tx, schema: string): Promise<void> {
+  await tx.query(sql.unsafe`SELECT set_config('search_path', ${`${schema}, public`}, true)`);
+}
+
+/** A statement PostgreSQL itself wrote (pg_get_indexdef), as slonik's template parts. */
+const rawSql = (text: string): TemplateStringsArray => Object.freeze(Object.assign([text], { raw: Object.freeze([text]) })) as unknown as TemplateStringsArray;
 
 /** An index or a constraint: its name and the definition PostgreSQL gives for it. */
 const namedDefinition = z.object({ name: z.string(), definition: z.string() });
@@ -119,28 +122,6 @@ function derivedAmong(projectors: readonly Projector[], byName: ReadonlyMap<stri
   })));
 }
 
-/**
- * The groups a loader thread takes: as near half the load's weight as whole groups come, from the groups of the
- * registry's projectors none of which is derived (those stay on the rebuild's thread, where their
- * tables are computed); the rebuild's thread keeps at least one group.
- */
-function forLoaderThread(groups: readonly Projector[][], derived: ReadonlySet<Projector>): Projector[][] {
-  const weight = (group: readonly Projector[]) => group.reduce((sum, projector) => sum + (derived.has(projector) ? DERIVED_LOAD_SECONDS : weightOf(projector)), 0);
-  const total = groups.reduce((sum, group) => sum + weight(group), 0);
-  const movable = groups
-    .filter((group) => group.every((projector) => !derived.has(projector) && registered.includes(projector)))
-    .sort((a, b) => weight(b) - weight(a));
-  const chosen: Projector[][] = [];
-  let taken = 0;
-  for (const group of movable) {
-    if (chosen.length === groups.length - 1) break;
-    if (Math.abs(taken + weight(group) - total / 2) >= Math.abs(taken - total / 2)) continue;
-    chosen.push(group);
-    taken += weight(group);
-  }
-  return chosen;
-}
-
 type Deferred = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
 function deferred(): Deferred {
   let resolve!: () => void;
@@ -153,6 +134,40 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
+/** Milliseconds each projector spent applying pages, summed over a rebuild (what to optimise next). */
+export const applyMs = new Map<string, number>();
+const addApplyMs = (projector: string, started: number) => applyMs.set(projector, (applyMs.get(projector) ?? 0) + performance.now() - started);
+
+/** Per projector: the organizations (orgKey) whose event failed in this rebuild, with that failure. */
+type Failing = Map<string, Map<string, Failure>>;
+
+async function applyToShadows(
+  tx: Tx, projectors: readonly Projector[], events: readonly RecordedEvent[], failing: Failing, residents?: ReadonlyMap<Projector, Resident>,
+  folds?: ReadonlyMap<Projector, (type: string) => boolean>,
+): Promise<void> {
+  for (const projector of projectors) {
+    const resident = residents?.get(projector);
+    const started = performance.now();
+    await useSchema(tx, shadowSchemaOf(projector));
+    const held = failing.get(projector.name) ?? new Map<string, Failure>();
+    failing.set(projector.name, held);
+    const only = folds?.get(projector);
+    const folded = only ? events.filter((event) => only(event.type)) : events;
+    const kept = held.size > 0 ? folded.filter((event) => !held.has(orgKey(organizationOf(event)))) : folded;
+    try {
+      await tx.transaction(async (savepoint) => applyEvents(projector, kept, savepoint, resident));
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      const failures = await applyIsolated(projector, kept, tx, resident);
+      // Every organization passes on its own: not an event's fault, so the rebuild fails.
+      if (failures.length === 0) throw error;
+      for (const failure of failures) held.set(orgKey(failure.organizationId), failure);
+    }
+    addApplyMs(projector.name, started);
+  }
+  await tx.query(sql.unsafe`SELECT set_config('search_path', 'public', true)`);
+}
+
 const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
 /**
@@ -162,6 +177,9 @@ const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
  */
 export const DEFAULT_CONCURRENCY = 4;
 
+/** How many pages a group of projectors may run ahead of the slowest one during the load. */
+const PAGES_AHEAD = 2;
+
 /**
  * Read-model rows the load holds in memory at most, every projector together (about 900 bytes of
  * heap each, plus the keys written out). Pages of 5,000 events (DEFAULT_BATCH) hold less than pages
@@ -170,6 +188,13 @@ export const DEFAULT_CONCURRENCY = 4;
  * 617 / 607 MB; pages of 5,000 and 300,000 rows 12.3 + 12.3 s and 11.5 + 11.5 s, 642 / 621 MB.
  */
 const MAX_RESIDENT_ROWS = 300_000;
+
+/**
+ * Pages between two writes of the rows with computed columns (the search vectors) during the load.
+ * Held to the load's end, they were written there alone: 131k documents, the end phase's longest
+ * chain once no spill wrote them earlier.
+ */
+const COMPUTED_WRITE_PAGES = 4;
 
 /** Log events per page of the load. */
 export const DEFAULT_BATCH = 5_000;
@@ -202,8 +227,6 @@ async function holdOffVacuum(tx: Tx, tables: readonly string[]): Promise<void> {
 
 export type RebuildResult = {
   position: bigint; applied: number; seconds: number; eventsPerSecond: number;
-  /** The projectors a loader thread loaded (none without one). */
-  loadedOnThread: string[];
   /** Organizations still failing (held back, degraded) after the rebuild. */
   failures: { projector: string; organizationId: string | null; position: bigint; error: unknown }[];
 };
@@ -220,18 +243,12 @@ export async function rebuildAll(deps: {
   concurrency?: number;
   /** Rows held in memory during the load before the biggest tables are written out and forgotten. */
   maxResidentRows?: number;
-  /**
-   * Where a loader thread connects (the rebuild's own database): with it, some groups load on a
-   * second thread from the pages this one reads, so Node folds the log on two cores; without it
-   * (or with an event store that cannot hand over the text it read), all load here.
-   */
-  loaderThread?: { databaseUrl: string };
   onProgress?: (progress: RebuildProgress) => void;
 }): Promise<RebuildResult> {
   const { db, eventStore, projectors } = deps;
   const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const started = performance.now();
-  if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0, loadedOnThread: [], failures: [] };
+  if (projectors.length === 0) return { position: 0n, applied: 0, seconds: 0, eventsPerSecond: 0, failures: [] };
   const failing: Failing = new Map();
   const indexes = new Map<Projector, string[]>();
   for (const projector of projectors) indexes.set(projector, await prepareShadow(db, projector));
@@ -258,42 +275,53 @@ export async function rebuildAll(deps: {
   // Groups of similar weight (their load's measured cost); a derived projector that folds nothing is in none.
   const loading = projectors.filter((projector) => !derived.has(projector) || folds.has(projector));
   const groups = shareByWeight(loading, deps.concurrency ?? DEFAULT_CONCURRENCY, (projector) => (derived.has(projector) ? DERIVED_LOAD_SECONDS : weightOf(projector)));
-  const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
-  let head = await eventStore.headPosition();
-  // Some groups load on a thread of their own; the derived projectors stay here, where their
-  // tables are computed and the swap is made.
-  const threadGroups = deps.loaderThread ? forLoaderThread(groups, derived) : [];
-  const ownGroups = groups.filter((group) => !threadGroups.includes(group));
-  const threadShare = threadGroups.length / groups.length;
-  const stopLoad = new AbortController();
-  /** An error the caller's progress callback threw: the rebuild stops with it. */
-  let stoppedBy: { error: unknown } | undefined;
-  /** Projectors complete (their loader thread's may be, before this thread's load is done). */
-  let indexed = 0;
-  let loadDone = false;
-  const thread: LoaderThread | null = deps.loaderThread && threadGroups.length > 0 && eventStore.readAllWithText
-    ? startLoaderThread({
-      databaseUrl: deps.loaderThread.databaseUrl,
-      groups: threadGroups.map((group) => group.map((projector) => projector.name)),
-      indexes: Object.fromEntries(threadGroups.flat().map((projector) => [projector.name, indexes.get(projector) ?? []])),
-      first: [...derived].flatMap((projector) => projector.derivable?.sources ?? []),
-      until: head, maxResident: Math.floor(maxResident * threadShare),
-    }, () => {
-      indexed++;
-      if (loadDone) report('indexing');
-    })
-    : null;
-  const loadGroups = thread ? ownGroups : groups;
-  const onThread = new Set(thread ? threadGroups.flat() : []);
   // The load's rows stay in memory across pages (the shadow tables start empty and only the load
   // writes them): a page reads nothing back, and each row is written about once.
   // Rows new to a shadow table go in with COPY, on the plain connections beside the pool (copy-rows.ts).
   const copyPool = singleTripPoolOf(db);
-  const residents = new Map(projectors.filter((projector) => !onThread.has(projector))
-    .map((projector) => [projector, new Resident(copyPool && new BulkInsert(copyPool, shadowSchemaOf(projector)))]));
+  const residents = new Map(projectors.map((projector) => [projector, new Resident(copyPool && new BulkInsert(copyPool, shadowSchemaOf(projector)))]));
+  const maxResident = deps.maxResidentRows ?? MAX_RESIDENT_ROWS;
+  const residentRows = () => [...residents.values()].reduce((sum, resident) => sum + resident.size, 0);
+  const groupRows = (group: readonly Projector[]) => group.reduce((sum, projector) => sum + (residents.get(projector)?.size ?? 0), 0);
+  /**
+   * Over the bound: this group's biggest tables are written out and half forgotten, down to half
+   * the bound; the tables a projector's SQL reads (then written every page) and small tables only
+   * if the group cannot get under the bound otherwise and holds the most rows of all groups (else
+   * the others spill theirs after their page: at 4 groups, the notification-triggers group spilled
+   * its spending rules for the others' rows, and then summed them in SQL at every page).
+   */
+  const spill = async (tx: Tx, group: readonly Projector[]) => {
+    if (residentRows() <= maxResident) return;
+    for (const readBySql of [false, true]) {
+      if (readBySql && groups.some((other) => groupRows(other) > groupRows(group))) return;
+      const order = [...group].sort((a, b) => (residents.get(b)?.spillable ?? 0) - (residents.get(a)?.spillable ?? 0));
+      for (const projector of order) {
+        const excess = residentRows() - (readBySql ? maxResident : Math.floor(maxResident / 2));
+        if (excess <= 0) return;
+        const resident = residents.get(projector) as Resident;
+        const started = performance.now();
+        await useSchema(tx, shadowSchemaOf(projector));
+        await resident.spill(tx, Math.max(0, resident.size - excess), readBySql);
+        addApplyMs(projector.name, started);
+      }
+    }
+  };
+
+  const writeComputed = async (tx: Tx, group: readonly Projector[]) => {
+    for (const projector of group) {
+      const resident = residents.get(projector);
+      if (!resident?.hasComputed) continue;
+      const started = performance.now();
+      await useSchema(tx, shadowSchemaOf(projector));
+      await resident.writeComputed(tx);
+      addApplyMs(projector.name, started);
+    }
+  };
 
   let position = 0n;
   let applied = 0;
+  let head = await eventStore.headPosition();
+  let indexed = 0;
   const report = (phase: RebuildProgress['phase']) => {
     const seconds = (performance.now() - started) / 1000;
     const eventsPerSecond = seconds > 0 ? applied / seconds : 0;
@@ -309,43 +337,78 @@ export async function rebuildAll(deps: {
     applied += events.length;
   };
 
-  // Load: the log is read once, in pages (rebuild-load.ts). With a loader thread, each page goes on
-  // to it as read, both stop at the head known now (what is appended meanwhile is the swap's tail),
-  // and the progress is that of the pages both have applied.
-  const readAllWithText = eventStore.readAllWithText?.bind(eventStore);
-  const ownLoad = loadLog({
-    db, eventStore, groups: loadGroups, residents, failing, folds, batchSize, maxResident: maxResident - Math.floor(maxResident * (thread ? threadShare : 0)),
-    head, until: thread ? head : undefined, signal: stopLoad.signal, peer: thread?.peer,
-    readPage: thread && readAllWithText ? async (after) => {
-      const { events, texts } = await readAllWithText({ after, limit: batchSize, until: head });
-      thread.send(events, texts);
-      return events;
-    } : undefined,
-    onProgress: (progress) => {
-      position = progress.position;
-      applied = progress.applied;
-      if (progress.head > head) head = progress.head;
-      try {
-        report('loading');
-      } catch (error) {
-        stoppedBy ??= { error };
-        stopLoad.abort();
-        void thread?.stop();
+  // Load: the log is read once, in pages; each group of projectors walks them on its own
+  // connection, up to PAGES_AHEAD pages in front of the slowest group (a quick group does not wait
+  // for a slow one at every page, and at most PAGES_AHEAD + 1 pages are held in memory).
+  const pages = new Map<number, Promise<readonly RecordedEvent[]>>();
+  /** The next page up to the known head (final: read straight); empty once the log has nothing more. */
+  const readPage = async (after: bigint): Promise<readonly RecordedEvent[]> => {
+    for (;;) {
+      const events = await eventStore.readAll({ after, limit: batchSize, until: head });
+      if (events.length > 0) return events;
+      const latest = await eventStore.headPosition();
+      if (latest <= after) return []; // what is appended from now on is the swap's tail
+      if (latest > head) head = latest;
+    }
+  };
+  let requested = 0;
+  let readTo = Promise.resolve({ after: position, more: true });
+  const pageAt = (i: number): Promise<readonly RecordedEvent[]> => {
+    while (requested <= i) {
+      const from = readTo;
+      const page = from.then(({ after, more }) => (more ? readPage(after) : []));
+      readTo = Promise.all([from, page]).then(([{ after }, events]) =>
+        events.length === 0 ? { after, more: false } : { after: events[events.length - 1].position, more: true });
+      page.catch(() => undefined); // a page read ahead that fails is reported to the group that awaits it
+      readTo.catch(() => undefined);
+      pages.set(requested++, page);
+    }
+    return pages.get(i) as Promise<readonly RecordedEvent[]>;
+  };
+  const done = groups.map(() => 0);
+  const loaded: { count: number; last: bigint }[] = [];
+  let finished = 0;
+  let stopped = false;
+  let waiting: (() => void)[] = [];
+  const wakeAll = () => {
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
+  const loadGroup = async (g: number) => {
+    for (let i = 0; !stopped; i++) {
+      while (i - finished >= PAGES_AHEAD && !stopped) await new Promise<void>((wake) => waiting.push(wake));
+      if (stopped) return;
+      void pageAt(i + 1);
+      const events = await pageAt(i);
+      if (events.length === 0) return;
+      loaded[i] = { count: events.length, last: events[events.length - 1].position };
+      await db.transaction(async (t) => {
+        await applyToShadows(t, groups[g], events, failing, residents, folds);
+        await spill(t, groups[g]);
+        if ((i + 1) % COMPUTED_WRITE_PAGES === 0) await writeComputed(t, groups[g]);
+      });
+      done[g] = i + 1;
+      const slowest = Math.min(...done);
+      if (slowest <= finished) continue;
+      for (; finished < slowest; finished++) {
+        position = loaded[finished].last;
+        applied += loaded[finished].count;
+        pages.delete(finished);
       }
-    },
-  }).catch(async (error: unknown) => {
-    await thread?.stop();
+      wakeAll();
+      if (position >= head) {
+        const latest = await eventStore.headPosition();
+        if (latest > head) head = latest;
+      }
+      report('loading');
+    }
+  };
+  await Promise.all(groups.map((_, g) => loadGroup(g).catch((error: unknown) => {
+    stopped = true;
+    wakeAll();
     throw error;
-  });
-  thread?.loaded.catch(() => stopLoad.abort());
-  const [ownOutcome, threadOutcome] = await Promise.allSettled([ownLoad, thread?.loaded ?? Promise.resolve(new Map() as Failing)]);
-  if (stoppedBy) throw stoppedBy.error;
-  if (ownOutcome.status === 'rejected') throw ownOutcome.reason;
-  if (threadOutcome.status === 'rejected') throw threadOutcome.reason;
-  position = ownOutcome.value.position;
-  applied = ownOutcome.value.applied;
-  head = ownOutcome.value.head;
-  for (const [name, held] of threadOutcome.value) failing.set(name, held);
+  })));
 
   // A derived projector whose source held an organization back (or that held one back itself, on
   // the events it still folded) would not stop that organization where the fold stops it: it folds
@@ -377,43 +440,45 @@ export async function rebuildAll(deps: {
     }
   };
   const refolded = new Set<Projector>();
-  try {
-    for (const projector of derived) {
-      const names = [projector.name, ...(projector.derivable?.sources ?? [])];
-      if (names.every((name) => (failing.get(name)?.size ?? 0) === 0)) continue;
-      derived.delete(projector);
-      refolded.add(projector);
-      await refold(projector);
-    }
-  } catch (error) {
-    await thread?.stop();
-    throw error;
+  for (const projector of derived) {
+    const names = [projector.name, ...(projector.derivable?.sources ?? [])];
+    if (names.every((name) => (failing.get(name)?.size ?? 0) === 0)) continue;
+    derived.delete(projector);
+    refolded.add(projector);
+    await refold(projector);
   }
 
-  loadDone = true;
   report('indexing');
   // Each group writes out its projectors' rows held in memory and builds their indexes on its own
-  // connection (the groups' tables are disjoint), as the loader thread does for its own. A derived
-  // projector computes its tables once its sources are written out, on a connection of its own.
+  // connection (the groups' tables are disjoint). A derived projector computes its tables once its
+  // sources are written out, on a connection of its own.
   const complete = new Map(projectors.map((projector) => [projector, deferred()]));
-  const completed = (projector: Projector) => (onThread.has(projector) && thread ? thread.complete(projector.name) : complete.get(projector)?.promise);
-  const indexesOf = async (projector: Projector) => {
-    await buildIndexes(db, projector, [...(keys.get(projector) ?? []), ...(indexes.get(projector) ?? [])]);
-    keys.delete(projector);
-  };
-  const finish = async (projector: Projector) => {
-    await writeOut(db, projector, residents.get(projector));
+  const writeOut = async (projector: Projector) => {
+    await db.transaction(async (tx) => {
+      const started = performance.now();
+      await useSchema(tx, shadowSchemaOf(projector));
+      await residents.get(projector)?.writeOut(tx);
+      addApplyMs(projector.name, started);
+    });
     residents.delete(projector);
+  };
+  const buildIndexes = (projector: Projector) => db.transaction(async (tx) => {
+    await useSchema(tx, shadowSchemaOf(projector));
+    await restoreKeys(tx, projector);
+    for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
+    for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
+  });
+  const finish = async (projector: Projector) => {
+    await writeOut(projector);
     complete.get(projector)?.resolve();
-    await indexesOf(projector);
+    await buildIndexes(projector);
     indexed++;
     report('indexing');
   };
   const derive = async (projector: Projector) => {
     const derivable = projector.derivable as NonNullable<Projector['derivable']>;
-    await writeOut(db, projector, residents.get(projector));
-    residents.delete(projector);
-    await Promise.all(derivable.sources.map((name) => completed(byName.get(name) as Projector)));
+    await writeOut(projector);
+    await Promise.all(derivable.sources.map((name) => complete.get(byName.get(name) as Projector)?.promise));
     await Promise.all(derivable.derive.map((step) => db.transaction(async (tx) => {
       const started = performance.now();
       // The shadow tables are the projector role's: as their owner, row-level security does not filter the sources.
@@ -423,13 +488,13 @@ export async function rebuildAll(deps: {
       addApplyMs(projector.name, started);
     })));
     complete.get(projector)?.resolve();
-    await indexesOf(projector);
+    await buildIndexes(projector);
     indexed++;
     report('indexing');
   };
   const sources = new Set([...derived].flatMap((projector) => projector.derivable?.sources ?? []));
   const tasks = [
-    ...loadGroups.map(async (group) => {
+    ...groups.map(async (group) => {
       // The derived projectors' sources first: their derivations wait for them.
       const first = [...group].sort((a, b) => Number(sources.has(b.name)) - Number(sources.has(a.name)));
       for (const projector of first) if (!derived.has(projector) && !refolded.has(projector)) await finish(projector);
@@ -440,15 +505,9 @@ export async function rebuildAll(deps: {
     for (const waiting of complete.values()) waiting.reject(error);
     throw error;
   }));
-  const threadDone = thread?.done.then((spent) => {
-    for (const [name, ms] of spent) applyMs.set(name, (applyMs.get(name) ?? 0) + ms);
-  });
-  const outcomes = await Promise.allSettled([...tasks, ...(threadDone ? [threadDone] : [])]);
+  const outcomes = await Promise.allSettled(tasks);
   const failed = outcomes.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) {
-    await thread?.stop();
-    throw failed.reason;
-  }
+  if (failed) throw failed.reason;
 
   report('swapping');
   await db.transaction(async (tx) => {
@@ -482,7 +541,7 @@ export async function rebuildAll(deps: {
   report('done');
   const seconds = (performance.now() - started) / 1000;
   const failures = [...failing].flatMap(([projector, held]) => [...held.values()].map((f) => ({ projector, organizationId: f.organizationId, position: f.event.position, error: f.error })));
-  return { position, applied, seconds, eventsPerSecond: seconds > 0 ? applied / seconds : 0, loadedOnThread: [...onThread].map((projector) => projector.name), failures };
+  return { position, applied, seconds, eventsPerSecond: seconds > 0 ? applied / seconds : 0, failures };
 }
 
 /** One projector (the runner's outdated-version rebuild, the admin's request). */

@@ -1,4 +1,4 @@
-// `npm run projections:rebuild -- [name …] [--batch 5000] [--concurrency 4] [--no-thread]`: replays the log once
+// `npm run projections:rebuild -- [name …] [--batch 5000] [--concurrency 4]`: replays the log once
 // into shadow tables for every projector named (all by default), builds their indexes, then
 // swaps them in. Progress (events/s, ETA) as a bar on a terminal, as log lines otherwise.
 import { SingleBar, Presets } from 'cli-progress';
@@ -71,7 +71,6 @@ async function main(): Promise<void> {
   try {
     const result = await rebuildAll({
       db, eventStore, projectors: targets, batchSize: argNumber('batch', DEFAULT_BATCH), concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY), onProgress: progress.update,
-      loaderThread: process.argv.includes('--no-thread') ? undefined : { databaseUrl: database.url },
     });
     progress.stop();
     if (process.env.FLUXO_REBUILD_TIMINGS) {

@@ -68,12 +68,6 @@ export interface EventStore {
    */
   readAll(options: { after: bigint; limit: number; until?: bigint; ownAppends?: boolean }): Promise<RecordedEvent[]>;
   /**
-   * readAll up to `until`, with the JSON text each event's data and metadata were read from (a
-   * rebuild hands the text to its loader thread, which parses its own copy instead of reading the
-   * log again). Absent where the store has no such text to give.
-   */
-  readAllWithText?(options: { after: bigint; limit: number; until: bigint }): Promise<{ events: RecordedEvent[]; texts: [data: string, metadata: string][] }>;
-  /**
    * One organization's events strictly after `after` and at or before `until` (default: the head),
    * in position order: per-tenant replay (time travel, catching up a degraded tenant).
    */

@@ -65,13 +65,6 @@ type EventRow = {
 
 const COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
-/** Fluxo's parsing (rawTypes), but json and jsonb left as the text PostgreSQL sent (readAllWithText). */
-const JSON_OIDS = new Set([114, 3802]);
-const jsonAsText = (value: string) => value;
-const textJsonTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (JSON_OIDS.has(oid) ? jsonAsText : rawTypes.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
-};
-
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -439,22 +432,6 @@ export function createPostgresEventStore(
         rows = rows.concat(head.slice(1));
       }
       return kept.concat(rows.map(toRecorded));
-    },
-
-    async readAllWithText({ after, limit, until }) {
-      const { rows } = await pool.query<Omit<EventRow, 'data' | 'metadata'> & { data: string; metadata: string }>({
-        text: `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY position LIMIT $3`,
-        values: [after.toString(), until.toString(), limit],
-        types: textJsonTypes,
-      });
-      const events = new Array<RecordedEvent>(rows.length);
-      const texts = new Array<[string, string]>(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        texts[i] = [row.data, row.metadata];
-        events[i] = toRecorded({ ...row, data: JSON.parse(row.data) as EventRow['data'], metadata: JSON.parse(row.metadata) as EventMetadata });
-      }
-      return { events, texts };
     },
 
     async readOrganization(organizationId, { after, limit, until }) {

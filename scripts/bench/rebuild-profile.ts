@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--only NAME,…] [--cpu-prof] [--no-thread]`:
+// `npx tsx scripts/bench/rebuild-profile.ts --database fluxo_bench [--batch N] [--concurrency N] [--resident ROWS] [--only NAME,…] [--cpu-prof]`:
 // times one full rebuild of every read model on a seeded database (`npm run bench:seed -- --events-only`),
 // with seconds per projector, the WAL it wrote, the costliest statements (when the server loads
 // pg_stat_statements) and, with --cpu-prof, where Node spent its own time (the .cpuprofile is written to
@@ -120,16 +120,14 @@ async function profileRebuild(url: string): Promise<void> {
       batchSize: argNumber('batch', DEFAULT_BATCH),
       concurrency: argNumber('concurrency', DEFAULT_CONCURRENCY),
       maxResidentRows: argValue('resident', '') === '' ? undefined : argNumber('resident', 0),
-      loaderThread: hasFlag('no-thread') ? undefined : { databaseUrl: url },
       onProgress: (p) => {
         if (p.phase === 'indexing') heapRead ??= readHeap();
-        if (p.phase !== 'loading' && !(p.phase === 'indexing' && p.projectorsDone)) process.stdout.write(`  ${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s, ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
+        if (p.phase !== 'loading') process.stdout.write(`  ${p.phase} at ${((performance.now() - began) / 1000).toFixed(1)} s, ${Math.round(p.eventsPerSecond ?? 0)} ev/s\n`);
       },
     });
     const used = cpuUsed();
     await heapRead;
     console.log(`${result.applied} events in ${result.seconds.toFixed(1)} s: ${Math.round(result.eventsPerSecond)} log events/s (load ${load()}, peak RSS ${Math.round(memory.peak / 2 ** 20)} MB, heap used ${Math.round(memory.heap / 2 ** 20)} MB, external ${Math.round(memory.external / 2 ** 20)} MB)`);
-    if (result.loadedOnThread.length > 0) console.log(`loaded on the loader thread: ${result.loadedOnThread.join(', ')}`);
     // The machine is shared: CPU seconds are the steadier measure of the rebuild's own work.
     console.log(`Node CPU ${used.node.toFixed(1)} s${used.server === null ? '' : `, PostgreSQL CPU ${used.server.toFixed(1)} s`}`);
     const total = [...applyMs.values()].reduce((a, b) => a + b, 0);

@@ -11,13 +11,13 @@ class Capped extends Error {}
 
 export type RebuildRate = { eventsPerSecond: number; head: number; seconds: number; capped: string[]; slowest: string; applied: number };
 
-export async function measureRebuild(db: Db, eventStore: EventStore, capSeconds: number, databaseUrl: string): Promise<RebuildRate> {
+export async function measureRebuild(db: Db, eventStore: EventStore, capSeconds: number): Promise<RebuildRate> {
   const head = Number(await eventStore.headPosition());
   const started = performance.now();
   let applied = 0;
   try {
     const result = await rebuildAll({
-      db, eventStore, projectors, loaderThread: { databaseUrl },
+      db, eventStore, projectors,
       onProgress: (p) => {
         applied = p.applied;
         if (p.phase === 'loading' && (performance.now() - started) / 1000 > capSeconds && p.applied < head) throw new Capped();
