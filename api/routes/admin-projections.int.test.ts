@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t.close());
 
+type RebuildView = { id: string; status: string; applied: number; head: string; eventsPerSecond: number; etaSeconds: number | null };
 type Projection = { name: string; version: number; checkpoint: string; head: string; lagEvents: number; state: string; degradedOrganizations: unknown[]; rebuild: { id: string; status: string; applied: number } | null };
 
 const projections = async (client: Client) => {
@@ -96,6 +98,27 @@ describe('projections for analysts (GET /api/admin/projections, POST …/rebuild
     expect(after.state).toBe('up_to_date');
     expect((await tenant.admin.request('GET', '/api/expenses?perPage=100')).json()).toEqual(expected);
   }, 60_000);
+
+  it('tells the time left while a rebuild reads the log, and none once the log is read and its tables are being finished', async () => {
+    const id = randomUUID();
+    const set = (position: number) => t.database.db.query(sql.unsafe`UPDATE projection_rebuilds SET position = ${position}, applied = ${position} WHERE id = ${id}`);
+    const rebuild = async () => (await projections(analyst)).find((p) => p.name === 'insights')?.rebuild as RebuildView;
+    await t.database.db.query(sql.unsafe`
+      INSERT INTO projection_rebuilds (id, projector, status, started_at, position, head, applied)
+      VALUES (${id}, 'insights', 'running', now() - interval '10 seconds', 100, 300, 100)`);
+    try {
+      const reading = await rebuild();
+      expect(reading).toMatchObject({ id, status: 'running', applied: 100, head: '300' });
+      expect(reading.etaSeconds).toBeGreaterThanOrEqual(19);
+      expect(reading.etaSeconds).toBeLessThanOrEqual(21);
+      await set(300);
+      const finishing = await rebuild();
+      expect(finishing).toMatchObject({ status: 'running', applied: 300, etaSeconds: null });
+      expect(finishing.eventsPerSecond).toBeGreaterThan(0);
+    } finally {
+      await t.database.db.query(sql.unsafe`UPDATE projection_rebuilds SET status = 'done', finished_at = now() WHERE id = ${id}`);
+    }
+  });
 
   it("replays one degraded organization once the code is fixed: its failure resolved, its figures whole", async () => {
     const expected = (await tenant.admin.request('GET', '/api/expenses?perPage=100')).json();

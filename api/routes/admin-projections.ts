@@ -68,7 +68,8 @@ const toRebuild = (row: z.infer<typeof rebuildRow>): z.infer<typeof rebuildSchem
   return {
     id: row.id, status: row.status, requestedAt: row.requested_at, startedAt: row.started_at, finishedAt: row.finished_at, position: row.position.toString(),
     head: row.head.toString(), applied, eventsPerSecond: Math.round(eventsPerSecond),
-    etaSeconds: row.status === 'running' && eventsPerSecond > 0 ? Math.ceil(left / eventsPerSecond) : null, error: row.error,
+    // Once the log is read, writing out and indexing take a time the event rate does not tell: no ETA, rather than "0 s".
+    etaSeconds: row.status === 'running' && eventsPerSecond > 0 && left > 0 ? Math.ceil(left / eventsPerSecond) : null, error: row.error,
   };
 };
 
