@@ -327,8 +327,8 @@ export async function rebuildAll(deps: {
     const eventsPerSecond = seconds > 0 ? applied / seconds : 0;
     const left = Number(head > position ? head - position : 0n);
     const etaSeconds = phase === 'done' ? 0 : phase === 'loading' && eventsPerSecond > 0 ? left / eventsPerSecond : null;
-    const tables = phase === 'indexing' ? { projectorsDone: indexed, projectorsTotal: projectors.length } : {};
-    deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds, phase, ...tables });
+    const projectorsComplete = phase === 'indexing' ? { projectorsDone: indexed, projectorsTotal: projectors.length } : {};
+    deps.onProgress?.({ position, head: head > position ? head : position, applied, eventsPerSecond, etaSeconds, phase, ...projectorsComplete });
   };
   /** The swap's tail: every projector, in the swap's transaction. */
   const applyTail = async (events: readonly RecordedEvent[], tx: Tx) => {
@@ -462,18 +462,21 @@ export async function rebuildAll(deps: {
     });
     residents.delete(projector);
   };
-  const buildIndexes = (projector: Projector) => db.transaction(async (tx) => {
-    await useSchema(tx, shadowSchemaOf(projector));
-    await restoreKeys(tx, projector);
-    for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
-    for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
-  });
+  /** The projector's last step: its keys, indexes and statistics; then it counts as complete. */
+  const buildIndexes = async (projector: Projector) => {
+    await db.transaction(async (tx) => {
+      await useSchema(tx, shadowSchemaOf(projector));
+      await restoreKeys(tx, projector);
+      for (const definition of indexes.get(projector) ?? []) await tx.query(sql.unsafe(rawSql(definition)));
+      for (const table of projector.tables) await tx.query(sql.unsafe`ANALYZE ${sql.identifier([shadowSchemaOf(projector), table])}`);
+    });
+    indexed++;
+    report('indexing');
+  };
   const finish = async (projector: Projector) => {
     await writeOut(projector);
     complete.get(projector)?.resolve();
     await buildIndexes(projector);
-    indexed++;
-    report('indexing');
   };
   const derive = async (projector: Projector) => {
     const derivable = projector.derivable as NonNullable<Projector['derivable']>;
@@ -489,8 +492,6 @@ export async function rebuildAll(deps: {
     })));
     complete.get(projector)?.resolve();
     await buildIndexes(projector);
-    indexed++;
-    report('indexing');
   };
   const sources = new Set([...derived].flatMap((projector) => projector.derivable?.sources ?? []));
   const tasks = [

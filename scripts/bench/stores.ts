@@ -26,8 +26,9 @@ export type StoreUnderTest = { name: string; append: (shape: AppendShape, second
  */
 const stockTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === 20) return (value: string) => value;
-    if ((oid === 114 || oid === 3802) && format !== 'binary') return (value: string) => JSON.parse(value) as unknown;
+    const { INT8, JSON: JSON_OID, JSONB } = pg.types.builtins;
+    if (oid === INT8) return (value: string) => value;
+    if ((oid === JSON_OID || oid === JSONB) && format !== 'binary') return (value: string) => JSON.parse(value) as unknown;
     return pg.types.getTypeParser(oid, format);
   }) as typeof pg.types.getTypeParser,
 };
