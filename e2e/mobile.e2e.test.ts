@@ -63,13 +63,17 @@ async function phonePage(browser: Browser, baseURL: string, person?: { email: st
   return page;
 }
 
-/** Opens `path` and waits until its content has arrived (a heading, no progress bar, no pending request). */
+/**
+ * Opens `path` and waits until its content has arrived (a heading, no loading bar or placeholder, no
+ * pending request). Only an indeterminate bar means loading: a determinate one is content (a budget's
+ * or a goal's progress), and waiting for it to go cost 15 s on each screen that shows one.
+ */
 async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.getByRole('heading').first().waitFor({ timeout: 30_000 })
     .catch((error: Error) => { throw new Error(`${path}: no heading shown (${error.message.split('\n')[0]})`); });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page.locator('.MuiLinearProgress-root, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page.locator('.MuiLinearProgress-indeterminate, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
