@@ -93,6 +93,8 @@ describe('Auditoria', () => {
     const history = auditor.getByRole('dialog', { name: 'Histórico — Despesa' });
     await history.waitFor();
     const steps = history.getByTestId('history-step');
+    // The dialog opens before its history has arrived; the steps come in one answer.
+    await steps.first().waitFor();
     expect(await steps.count()).toBe(2);
     await steps.nth(0).getByText('Despesa registrada').waitFor();
     await steps.nth(0).getByText(/R\$\s1\.234,56/).waitFor();
