@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseBesideTheApp, runningInstance, writeConnectionInfo } from './connect';
 
 const saved = { ...process.env };
+// Put back in place: the process's own env object stays (files sharing this process read it).
 afterEach(() => {
-  process.env = { ...saved };
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
 });
 
 describe('the running instance’s connection file', () => {

@@ -1,6 +1,6 @@
 // /api/health says the process lives (no database); /api/ready says whether it can serve truthfully.
 import { sql } from 'slonik';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../app/db/pool';
 import { createPostgresEventStore } from '../../app/eventstore/postgres';
 import { buildServer } from '../server';
@@ -15,6 +15,11 @@ beforeAll(async () => {
   await seedTenant(t, 'Pronta Ltda');
 });
 afterAll(async () => t?.close());
+// The bounds a test sets are that test's alone, even when it fails (the next file may share this process).
+afterEach(() => {
+  delete process.env.READY_MAX_LAG;
+  delete process.env.READY_MAX_WAIT_SECONDS;
+});
 
 describe('health and readiness', () => {
   it('is live and ready when the projections are caught up', async () => {
@@ -45,7 +50,6 @@ describe('health and readiness', () => {
     expect(behind.statusCode, behind.body).toBe(503);
     expect(behind.json().reasons).toContain(`Projeção budgets está ${behind.json().projectors.find((p: { name: string }) => p.name === 'budgets').behind} eventos atrás (limite 5)`);
     expect((await get('/api/health')).statusCode).toBe(200);
-    delete process.env.READY_MAX_LAG;
   });
 
   it('is not ready while a projector is stalled, even a few events behind', async () => {
@@ -65,7 +69,6 @@ describe('health and readiness', () => {
     expect(goals).toMatchObject({ behind: 1 });
     expect(goals.waitingSeconds).toBeGreaterThanOrEqual(2);
     expect(stalled.json().reasons).toEqual([`Projeção financial_goals parada: há 1 evento(s) esperando, o mais antigo há ${goals.waitingSeconds} s (limite 1 s)`]);
-    delete process.env.READY_MAX_WAIT_SECONDS;
   });
 
   it('answers a pt-BR 503, not a 500, while the database is down', async () => {
