@@ -140,6 +140,8 @@ describe('Importar Extrato OFX and Integração Bancária', () => {
     await viewerPage.getByText('Acesso Negado', { exact: true }).first().waitFor();
     await viewerPage.getByText('Você não tem permissão para importar extratos.', { exact: true }).first().waitFor();
     await viewerPage.goto('/bank-integration');
+    // Counted once the screen has drawn its connections (an empty page has no button either).
+    await viewerPage.getByLabel('Conexão Banco do Brasil').waitFor();
     expect(await viewerPage.getByRole('button', { name: 'Conectar Banco' }).count()).toBe(0);
     await viewerPage.getByRole('tab', { name: 'Transações Importadas' }).click();
     await viewerPage.getByText('Aguardando aprovação').first().waitFor();
