@@ -73,7 +73,8 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.getByRole('heading').first().waitFor({ timeout: 30_000 })
     .catch((error: Error) => { throw new Error(`${path}: no heading shown (${error.message.split('\n')[0]})`); });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page.locator('.MuiLinearProgress-indeterminate, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page.locator('.MuiLinearProgress-indeterminate, .MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => { throw new Error(`${path}: still loading after 15 s (a loading bar or placeholder stayed)`); });
   await page.waitForTimeout(300);
 }
 
