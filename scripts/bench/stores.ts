@@ -24,9 +24,9 @@ export type StoreUnderTest = { name: string; append: (shape: AppendShape, second
  * (int8 as bigint, json and jsonb through a reviver): the raw reference reads as a plain
  * node-postgres client does, whichever store was opened first.
  */
+const { INT8, JSON: JSON_OID, JSONB } = pg.types.builtins;
 const stockTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    const { INT8, JSON: JSON_OID, JSONB } = pg.types.builtins;
     if (oid === INT8) return (value: string) => value;
     if ((oid === JSON_OID || oid === JSONB) && format !== 'binary') return (value: string) => JSON.parse(value) as unknown;
     return pg.types.getTypeParser(oid, format);
