@@ -85,6 +85,8 @@ describe('Auditoria', () => {
     await auditor.getByRole('combobox', { name: 'Evento' }).click();
     await auditor.getByRole('option', { name: 'Despesa registrada' }).click();
     await auditor.getByRole('article', { name: 'Despesa alterada' }).waitFor({ state: 'detached' });
+    // The list empties while the filtered page loads: read it once that page has drawn.
+    await auditor.getByRole('article', { name: 'Despesa registrada' }).first().waitFor();
     const types = await auditor.getByTestId('audit-event').locator('h3').allInnerTexts();
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['Despesa registrada']));
