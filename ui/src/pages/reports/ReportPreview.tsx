@@ -5,12 +5,19 @@ import type { ReportPreviewData } from './types';
 
 type Kind = ReportPreviewData['tables'][number]['columns'][number]['kind'];
 
+/** A number the API sent as a number or a numeric string; null for a word such as 'n/d' (no comparable base). */
+const numeric = (value: string | number): number | null => {
+  const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
 export const cellText = (value: string | number | null, kind: Kind): string => {
   if (value === null) return '';
+  const number = numeric(value);
   switch (kind) {
-    case 'money': return formatCurrency(value);
-    case 'percent': return `${Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-    case 'integer': return Number(value).toLocaleString('pt-BR');
+    case 'money': return number === null ? String(value) : formatCurrency(value);
+    case 'percent': return number === null ? String(value) : `${number.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+    case 'integer': return number === null ? String(value) : number.toLocaleString('pt-BR');
     case 'date': return formatDate(String(value));
     case 'text': return String(value);
   }

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import Reports, { REPORT_ERROR } from '../Reports';
 import { todayInSaoPaulo } from '../../lib/format';
+import { cellText } from './ReportPreview';
 import type { ReportPreviewData } from './types';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; fileName: string }[]);
@@ -49,6 +50,13 @@ describe('Relatórios', () => {
     const table = screen.getByRole('region', { name: 'Receitas por categoria' });
     expect(within(table).getByText('57,0%')).toBeTruthy();
     expect(dataProvider.call).toHaveBeenCalledWith('reports/preview', expect.objectContaining({ query: expect.objectContaining({ type: 'financial-summary', period: 'current-month', startDate: start }) }));
+  });
+
+  it("writes the API's 'n/d' (a change of sign, no base to compare with) as it is, never 'NaN%'", () => {
+    expect(cellText('n/d', 'percent')).toBe('n/d');
+    expect(cellText(-12.5, 'percent')).toBe('-12,5%');
+    expect(cellText('-4690.92', 'money').replace(/\u00a0/g, ' ')).toBe('-R$ 4.690,92');
+    expect(cellText(25, 'integer')).toBe('25');
   });
 
   it('exports the selected report as PDF and Excel with the spec’s query and file names', async () => {
