@@ -101,6 +101,19 @@ describe('Despesas and Orçamento', () => {
     await manager.getByRole('button', { name: 'Fechar' }).click();
   });
 
+  it('leads /categories, which has no screen of its own, to the category manager on Despesas', async () => {
+    await page.goto('/categories');
+    const manager = page.getByRole('dialog', { name: 'Gerenciar Categorias' });
+    await manager.getByText('Eventos e Feiras').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/expenses');
+    await manager.getByRole('button', { name: 'Fechar' }).click();
+    await manager.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Despesas' }).waitFor();
+    await page.getByRole('button', { name: 'Nova Despesa' }).waitFor();
+    expect(await manager.count()).toBe(0);
+  });
+
   it('creates an expense with a PDF receipt, applying the data read from it', async () => {
     await page.goto('/expenses');
     await page.getByRole('heading', { name: 'Despesas' }).waitFor();
@@ -187,6 +200,9 @@ describe('Despesas and Orçamento', () => {
     expect(await viewer.getByRole('button', { name: 'Nova Despesa' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Categorias' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Editar despesa' }).count()).toBe(0);
+    await viewer.goto('/categories');
+    await viewer.getByRole('row').filter({ hasText: 'Campanha de lançamento no Instagram' }).waitFor();
+    expect(await viewer.getByRole('dialog', { name: 'Gerenciar Categorias' }).count()).toBe(0);
     await viewer.goto('/budget');
     await viewer.getByRole('listitem', { name: 'Marketing' }).waitFor();
     expect(await viewer.getByRole('button', { name: /Novo Orçamento/ }).count()).toBe(0);

@@ -12,13 +12,14 @@ import { useState } from 'react';
 import {
   DataTable, DateInput, DeleteWithConfirmButton, FilterButton, List, SearchInput, SelectInput, TopToolbar, useNotify, useRefresh,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { labelOf } from '../../lib/choices';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { canEditData } from '../../providers/authProvider';
 import { errorMessage } from '../../providers/httpClient';
 import { useCurrentUser } from '../../providers/useCurrentUser';
 import { CategoryManagerDialog } from '../categories/CategoryManagerDialog';
+import { MANAGE_CATEGORIES } from '../categories/manage';
 import { useCategories } from '../categories/useCategories';
 import { AttachmentViewerDialog, type ViewedAttachment } from './AttachmentViewerDialog';
 import { expenseTypeChoices, periodChoices, statusChoices, type Expense } from './choices';
@@ -51,7 +52,15 @@ const ExpenseList = () => {
   const refresh = useRefresh();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
   const [viewing, setViewing] = useState<ViewedAttachment | null>(null);
-  const [managing, setManaging] = useState(false);
+  // /categories sends editors here with the category manager open (categories/index.tsx).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [managing, setManaging] = useState(location.state === MANAGE_CATEGORIES);
+  const stopManaging = () => {
+    setManaging(false);
+    // A reload after closing the manager does not open it again.
+    if (location.state === MANAGE_CATEGORIES) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
 
   const filters = [
     <SearchInput key="q" source="q" placeholder="Buscar despesas" alwaysOn />,
@@ -119,7 +128,7 @@ const ExpenseList = () => {
       </List>
       <ExpenseFormDialog open={editing !== null} id={editing?.id} onClose={() => setEditing(null)} />
       <AttachmentViewerDialog attachment={viewing} onClose={() => setViewing(null)} />
-      {editor && <CategoryManagerDialog open={managing} onClose={() => setManaging(false)} />}
+      {editor && <CategoryManagerDialog open={managing} onClose={stopManaging} />}
     </>
   );
 };
