@@ -98,6 +98,11 @@ describe('Despesas and Orçamento', () => {
     await manager.getByText('Eventos e Feiras').waitFor();
     expect(await manager.getByRole('button', { name: 'Excluir Eventos e Feiras' }).count()).toBe(1);
     expect(await manager.getByRole('button', { name: 'Excluir Marketing' }).count()).toBe(0);
+    // A default category's name again, in other letters: refused, so no list shows it twice.
+    await manager.getByLabel('Nome').fill('fornecedores');
+    await manager.getByRole('button', { name: 'Adicionar Categoria' }).click();
+    await page.getByText('Já existe uma categoria com este nome nesta organização').waitFor();
+    expect(await manager.getByRole('button', { name: 'Editar Fornecedores', exact: true }).count()).toBe(1);
     await manager.getByRole('button', { name: 'Fechar' }).click();
   });
 

@@ -72,13 +72,33 @@ describe('categories API', () => {
     expect(response.json()).toMatchObject({ name: 'Viagens a Trabalho', slug: 'viagens-a-trabalho', color: '#6366f1', isActive: true, isDefault: false, type: 'expense' });
   });
 
-  it('refuses a second category with the same slug in the organization, but not in another one', async () => {
+  it('refuses a second category with the same name or slug in the organization, but not in another one', async () => {
     await admin.request('POST', '/api/categories', { name: 'Combustível' });
     const duplicate = await admin.request('POST', '/api/categories', { name: 'combustível' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe('Já existe uma categoria com este nome (slug) nesta organização');
+    expect(duplicate.json().message).toBe('Já existe uma categoria com este nome nesta organização');
+    const sameSlug = await admin.request('POST', '/api/categories', { name: 'Combustível da frota', slug: 'combustível' });
+    expect(sameSlug.statusCode).toBe(409);
+    expect(sameSlug.json().message).toBe('Já existe uma categoria com este nome (slug) nesta organização');
     const elsewhere = await other.admin.request('POST', '/api/categories', { name: 'Combustível' });
     expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it("refuses a default category's name, accents and case aside, on create and on rename", async () => {
+    // The default 'Fornecedores' has the slug 'suppliers': the slug alone would let a copy through.
+    const copy = await admin.request('POST', '/api/categories', { name: 'fornecedores' });
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json().message).toBe('Já existe uma categoria com este nome nesta organização');
+    const created = (await admin.request('POST', '/api/categories', { name: 'Tributos municipais' })).json();
+    const renamed = await admin.request('PUT', `/api/categories/${created.id}`, { ...created, name: 'IMPOSTOS' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().message).toBe('Já existe uma categoria com este nome nesta organização');
+    // Its own name in other letters is no clash.
+    const recased = await admin.request('PUT', `/api/categories/${created.id}`, { ...created, name: 'Tributos Municipais' });
+    expect(recased.statusCode).toBe(200);
+    const names = (await admin.request('GET', '/api/categories')).json().map((c: { name: string }) => c.name.toLowerCase());
+    expect(names.filter((name: string) => name === 'fornecedores')).toHaveLength(1);
+    expect(names.filter((name: string) => name === 'impostos')).toHaveLength(1);
   });
 
   it('validates with pt-BR messages', async () => {

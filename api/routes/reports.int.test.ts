@@ -25,15 +25,15 @@ describe('/api/reports', () => {
     const tenant = await seedTenant(t, 'Padaria Relatórios');
     admin = tenant.admin;
     viewer = tenant.users[0];
-    for (const name of ['Impostos', 'Fornecedores']) expect((await admin.request('POST', '/api/categories', { name })).statusCode).toBe(201);
+    // Impostos and Fornecedores are default categories (slugs 'taxes' and 'suppliers').
     const h = steadyCompany(TODAY);
     await recordHistory(t.deps, tenant.organizationId, {
       ...h,
       expenses: [
         ...h.expenses,
-        expense('2025-06-10', 3_210.55, 'impostos', { description: 'DAS Simples Nacional' }),
-        expense('2025-05-10', 2_980.1, 'impostos', { description: 'DAS Simples Nacional' }),
-        expense('2025-06-04', 7_450.9, 'fornecedores', { description: 'Moinho Sul — farinha', expenseType: 'fixed' }),
+        expense('2025-06-10', 3_210.55, 'taxes', { description: 'DAS Simples Nacional' }),
+        expense('2025-05-10', 2_980.1, 'taxes', { description: 'DAS Simples Nacional' }),
+        expense('2025-06-04', 7_450.9, 'suppliers', { description: 'Moinho Sul — farinha', expenseType: 'fixed' }),
         expense('2025-06-05', 999.99, 'marketing', { status: 'rejected', description: 'Rejeitada' }),
         expense('2025-06-06', 450, 'marketing', { status: 'pending', description: 'Pendente' }),
       ],

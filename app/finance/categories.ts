@@ -8,7 +8,7 @@ import {
   category, categorySlug, DEFAULT_CATEGORY_COLOR, defaultCategories, type Category, type CategoryChanges,
 } from '../../domain/finance/category';
 import { budgetCategoryOf } from '../../domain/finance/budget-categories';
-import { DomainError, notFound, validationError } from '../../domain/shared/errors';
+import { conflict, DomainError, notFound, validationError } from '../../domain/shared/errors';
 import { allCategories, findCategoryBySlug } from '../../projections/finance/category-queries';
 import { CATEGORIES_PROJECTOR } from '../../projections/finance/categories';
 import type { ReadModelChanges } from '../../projections/runner';
@@ -48,11 +48,27 @@ async function createWithSlug(deps: AppDeps, data: Category, context: ActorConte
   }
 }
 
+const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+
+export const DUPLICATE_CATEGORY_NAME = 'Já existe uma categoria com este nome nesta organização';
+
+/**
+ * Two categories of one name (accents and case aside) cannot be told apart in any list, filter or
+ * chart: a default's slug is English ('suppliers'), so the slug's own uniqueness lets a hand-made
+ * 'Fornecedores' through beside it.
+ */
+async function assertNameFree(deps: AppDeps, organizationId: string, name: string, exceptId?: string): Promise<void> {
+  const wanted = fold(name);
+  const existing = await withTenant(deps.db, organizationId, (tx) => allCategories(tx, organizationId));
+  if (existing.some((c) => c.id !== exceptId && fold(c.name) === wanted)) throw conflict(DUPLICATE_CATEGORY_NAME);
+}
+
 export async function createCategory(deps: AppDeps, input: CategoryInput, context: ActorContext): Promise<Category> {
   const organizationId = tenantOf(context);
   const categoryId = newId();
   const slug = categorySlug(input.slug?.trim() || input.name);
   if (!input.name.trim()) throw validationError('Nome é obrigatório', { name: 'Nome é obrigatório' });
+  await assertNameFree(deps, organizationId, input.name);
   const data: Category = {
     categoryId, organizationId, name: input.name, slug, type: 'expense', description: input.description ?? null,
     color: input.color || DEFAULT_CATEGORY_COLOR, isActive: input.isActive ?? true, isDefault: false,
@@ -76,6 +92,7 @@ export async function updateCategory(deps: AppDeps, categoryId: string, input: P
     ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
     ...(input.slug ? { slug: categorySlug(input.slug) } : {}),
   };
+  if (changes.name !== undefined && fold(changes.name) !== fold(current.name)) await assertNameFree(deps, organizationId, changes.name, categoryId);
   const newSlug = changes.slug && changes.slug !== current.slug ? changes.slug : null;
   const expensesUsingIt = await expensesUsing(deps, organizationId, current.slug);
   if (newSlug) await reserveKey(deps.db, 'expense_category_slug', slugKey(organizationId, newSlug), categoryId);
@@ -123,8 +140,6 @@ export async function createDefaultCategories(deps: AppDeps, organizationId: str
 }
 
 type DefaultCategory = { slug: string; name: string; color: string; description: string };
-
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
 /**
  * Organizations registered before a default category existed get it now, through the same event a
