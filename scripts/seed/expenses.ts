@@ -16,11 +16,12 @@ const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'jul
 const reais = (value: number) => BigInt(Math.round(value * 100));
 const monthStart = (date: string) => `${date.slice(0, 8)}01`;
 
-/** The demo's own categories, besides the five defaults every organization gets. */
+/**
+ * The demo's own category, besides the nine defaults every organization gets (Fornecedores and
+ * Impostos among them: a second category of the same name showed twice in every list and chart).
+ */
 export const DEMO_CATEGORIES = [
-  { name: 'Fornecedores', color: '#8b5cf6', description: 'Farinha, laticínios e demais insumos' },
-  { name: 'Impostos', color: '#ef4444', description: 'DAS do Simples Nacional e taxas' },
-  { name: 'Embalagens', color: '#14b8a6', description: 'Sacos de papel, caixas de bolo e etiquetas' },
+  { name: 'Embalagens', color: '#0d9488', description: 'Sacos de papel, caixas de bolo e etiquetas' },
 ];
 
 export type DemoExpense = ExpenseInput & { receipt?: string[] };
@@ -49,10 +50,10 @@ export function demoExpenses(today: string): DemoExpense[] {
       { description: `Água e esgoto — ${name}`, amount: reais(418.6 + (back % 3) * 22.4), category: 'operational', date: day(15), expenseType: 'variable', status: paid },
       { description: `Gás GLP para os fornos — ${name}`, amount: reais(1_360 + (back % 5) * 48), category: 'operational', date: day(8), expenseType: 'variable', status: paid },
       { description: 'Café e lanches da equipe', amount: reais(312.4 + (back % 4) * 27.9), category: 'operational', date: day(20), expenseType: 'variable', status: paid },
-      { description: `Farinha de trigo — Moinho Santa Clara (${name})`, amount: reais(7_480 + (back % 6) * 215), category: 'fornecedores', date: day(3), expenseType: 'variable', status: paid },
-      { description: `Laticínios e ovos — Laticínios Serra Verde (${name})`, amount: reais(3_150 + (back % 3) * 180.5), category: 'fornecedores', date: day(10), expenseType: 'variable', status: current ? 'pending' : 'completed' },
+      { description: `Farinha de trigo — Moinho Santa Clara (${name})`, amount: reais(7_480 + (back % 6) * 215), category: 'suppliers', date: day(3), expenseType: 'variable', status: paid },
+      { description: `Laticínios e ovos — Laticínios Serra Verde (${name})`, amount: reais(3_150 + (back % 3) * 180.5), category: 'suppliers', date: day(10), expenseType: 'variable', status: current ? 'pending' : 'completed' },
       { description: `Embalagens e sacos de papel (${name})`, amount: reais(640 + (back % 2) * 95), category: 'embalagens', date: day(6), expenseType: 'variable', status: paid },
-      { description: `Simples Nacional — DAS de ${MONTHS[(Number(start.slice(5, 7)) + 10) % 12]}`, amount: reais(3_420 + (11 - back) * 38.7), category: 'impostos', date: day(20), expenseType: 'variable', status: current ? 'pending' : 'completed' },
+      { description: `Simples Nacional — DAS de ${MONTHS[(Number(start.slice(5, 7)) + 10) % 12]}`, amount: reais(3_420 + (11 - back) * 38.7), category: 'taxes', date: day(20), expenseType: 'variable', status: current ? 'pending' : 'completed' },
       { description: `Anúncios no Instagram e Google — ${name}`, amount: reais(current ? 1_150 : 620 + (back % 4) * 85), category: 'marketing', date: day(2), expenseType: 'variable', status: paid },
     );
     if (back % 4 === 2) {
@@ -63,7 +64,7 @@ export function demoExpenses(today: string): DemoExpense[] {
   expenses.push(
     { description: 'Panfletos e cardápios impressos — Gráfica Rápida', amount: reais(480), category: 'marketing', date: addDays(today, -40), expenseType: 'variable', status: 'completed',
       receipt: ['Gráfica Rápida Ltda', 'Recibo nº 2291', '2.000 panfletos A5 coloridos', 'Total: R$ 480,00'] },
-    { description: 'Cobrança em duplicidade — Moinho Santa Clara', amount: reais(7_480), category: 'fornecedores', date: addDays(today, -25), expenseType: 'variable', status: 'rejected' },
+    { description: 'Cobrança em duplicidade — Moinho Santa Clara', amount: reais(7_480), category: 'suppliers', date: addDays(today, -25), expenseType: 'variable', status: 'rejected' },
     { description: 'Uniformes e aventais novos', amount: reais(1_290), category: 'hr', date: addDays(today, -55), expenseType: 'variable', status: 'completed' },
   );
   return expenses;

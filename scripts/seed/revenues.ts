@@ -28,8 +28,9 @@ export function demoRevenues(today: string): DemoRevenue[] {
     const season = 1 + 0.08 * Math.sin((Number(start.slice(5, 7)) / 12) * 2 * Math.PI) + (monthName === 'dezembro' ? 0.25 : 0);
     const day = (d: number) => (current ? (addDays(start, d - 1) <= today ? addDays(start, d - 1) : today) : addDays(start, d - 1));
     revenues.push(
-      // The open month has only the days sold so far.
-      { description: `Vendas do balcão — ${monthName}`, amount: reais(Math.round(42_000 * season * (current ? Number(today.slice(8)) / 30 : 1) + back * 137.5)), category: 'products', status: current ? 'confirmed' : 'received', date: day(28) },
+      // The open month has only the days sold so far; counter sales are paid at the counter, so
+      // they are received (the month's cash flow has its income), while orders and services wait.
+      { description: `Vendas do balcão — ${monthName}`, amount: reais(Math.round(42_000 * season * (current ? Number(today.slice(8)) / 30 : 1) + back * 137.5)), category: 'products', status: 'received', date: day(28) },
       { description: `Encomendas de bolos e salgados — ${monthName}`, amount: reais(Math.round(9_800 * season + (back % 3) * 420)), category: 'products', status: current ? 'pending' : 'received', date: day(25) },
       { description: `Clube do Pão — assinaturas de ${monthName}`, amount: reais(2_940 + (11 - back) * 84), category: 'subscriptions', status: current ? 'confirmed' : 'received', date: day(5) },
       { description: `Coffee break corporativo — ${CORPORATE_CLIENTS[back % CORPORATE_CLIENTS.length]}`, amount: reais(2_350 + (back % 4) * 615.4), category: 'services', status: current ? 'pending' : 'received', date: day(12) },
