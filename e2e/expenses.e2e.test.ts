@@ -53,8 +53,10 @@ describe('Despesas and Orçamento', () => {
   const row = (text: string | RegExp): Locator => page.getByRole('row').filter({ hasText: text });
 
   it('creates a monthly Marketing budget with the \'Criar Novo Orçamento\' dialog', async () => {
-    await page.goto('/budget');
+    // The screen is /budget; the resource's plural address leads there rather than to a blank page.
+    await page.goto('/budgets');
     await page.getByRole('heading', { name: 'Orçamento' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/budget');
     await page.getByText('Nenhum orçamento definido').waitFor();
     await page.getByRole('button', { name: 'Novo Orçamento', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Criar Novo Orçamento' });
