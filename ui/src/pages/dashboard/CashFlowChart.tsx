@@ -14,6 +14,9 @@ export const CashFlowChart = ({ title, subheader, period = {}, height = 300 }: {
     label,
     ...Object.fromEntries(data.datasets.map((dataset) => [dataset.key, dataset.data[i] ?? 0])),
   }));
+  // Nothing moved in the period: the months stay on their axis, over a scale of R$ 0 to R$ 1K (an
+  // all-zero series gives recharts a scale of zero height, labelled 'R$ 0K' five times).
+  const empty = data !== undefined && data.datasets.every((dataset) => dataset.data.every((value) => !value));
   return (
     <Card variant="outlined" sx={{ height: '100%' }} aria-label={title}>
       <CardHeader title={title} subheader={subheader} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -23,20 +26,23 @@ export const CashFlowChart = ({ title, subheader, period = {}, height = 300 }: {
         ) : error || !data || !rows ? (
           <Typography color="error">Não foi possível carregar o gráfico.</Typography>
         ) : (
-          <Box sx={{ width: '100%', height }} data-testid="cash-flow-chart">
-            <ResponsiveContainer>
-              <LineChart data={rows} margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="label" />
-                <YAxis tickFormatter={thousands} width={80} />
-                <Tooltip formatter={(value) => formatCurrency(Number(value))} />
-                <Legend itemSorter={(item) => SERIES_ORDER.indexOf(String(item.dataKey))} />
-                {data.datasets.map((dataset) => (
-                  <Line key={dataset.key} type="monotone" dataKey={dataset.key} name={dataset.label} stroke={colors[dataset.key]} strokeWidth={2} dot={{ r: 3 }} />
-                ))}
-              </LineChart>
-            </ResponsiveContainer>
-          </Box>
+          <>
+            {empty && <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>Nenhuma movimentação no período.</Typography>}
+            <Box sx={{ width: '100%', height }} data-testid="cash-flow-chart">
+              <ResponsiveContainer>
+                <LineChart data={rows} margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="label" />
+                  <YAxis tickFormatter={thousands} width={80} {...(empty ? { domain: [0, 1000], ticks: [0, 500, 1000] } : {})} />
+                  <Tooltip formatter={(value) => formatCurrency(Number(value))} />
+                  <Legend itemSorter={(item) => SERIES_ORDER.indexOf(String(item.dataKey))} />
+                  {data.datasets.map((dataset) => (
+                    <Line key={dataset.key} type="monotone" dataKey={dataset.key} name={dataset.label} stroke={colors[dataset.key]} strokeWidth={2} dot={{ r: 3 }} />
+                  ))}
+                </LineChart>
+              </ResponsiveContainer>
+            </Box>
+          </>
         )}
       </CardContent>
     </Card>

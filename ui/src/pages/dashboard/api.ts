@@ -126,9 +126,13 @@ export const useInsights = () => {
   });
 };
 
-/** Chart axis labels in thousands, as the spec shows them: 'R$ 12K', 'R$ 1,5K', 'R$ -3K'. */
+/**
+ * Chart axis labels in thousands, as the spec shows them: 'R$ 12K', 'R$ 1,5K', 'R$ -3K'. Below a
+ * hundred reais a second decimal keeps the ticks apart ('R$ 0,02K', not 'R$ 0K' five times).
+ */
 export const thousands = (value: number): string => {
   const k = value / 1000;
-  const text = Number.isInteger(k) ? String(k) : k.toFixed(1).replace('.', ',').replace(/,0$/, '');
+  const digits = Number.isInteger(k) ? 0 : Math.abs(k) >= 0.1 ? 1 : 2;
+  const text = k.toFixed(digits).replace('.', ',').replace(/(,\d*?)0+$/, '$1').replace(/,$/, '');
   return `R$ ${text}K`;
 };

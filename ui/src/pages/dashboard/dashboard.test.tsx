@@ -9,6 +9,7 @@ import { badgeText, NotificationBell } from '../../layout/NotificationBell';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { isValidCustomPeriod, periodParams } from '../cash-flow/PeriodSelector';
 import { thousands } from './api';
+import { CashFlowChart } from './CashFlowChart';
 import { exportGoals } from './GoalsCard';
 import { exportInsights } from './InsightsCard';
 import { growthLabel, isGoodGrowth } from './MetricCard';
@@ -25,6 +26,8 @@ afterEach(() => {
 describe('numbers and rules', () => {
   it('labels the currency axis in thousands', () => {
     expect([12000, 1500, -3000, 0, 75000].map(thousands)).toEqual(['R$ 12K', 'R$ 1,5K', 'R$ -3K', 'R$ 0K', 'R$ 75K']);
+    // A small business's small months: the ticks stay apart instead of all reading 'R$ 0K'.
+    expect([10, 20, 50, 250, 500, 1000, 1250].map(thousands)).toEqual(['R$ 0,01K', 'R$ 0,02K', 'R$ 0,05K', 'R$ 0,3K', 'R$ 0,5K', 'R$ 1K', 'R$ 1,3K']);
   });
 
   it('colours growth by spec §4 and writes it in pt-BR', () => {
@@ -115,5 +118,23 @@ describe('NotificationBell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar todas como lidas' }));
     expect(await screen.findByText('Notificações Marcadas')).toBeTruthy();
     await waitFor(() => expect(call).toHaveBeenCalledWith('notifications/mark-all-read', { method: 'PATCH' }));
+  });
+});
+
+describe('CashFlowChart', () => {
+  const chart = (values: number[]) => ({
+    labels: ['Out/25', 'Nov/25'],
+    datasets: (['income', 'expenses', 'balance'] as const).map((key) => ({ key, label: key, data: values })),
+  });
+
+  it('says when nothing moved in the period (a new organization) instead of an axis of zeros', async () => {
+    renderWith(<CashFlowChart title="Evolução do Fluxo de Caixa" />, async () => chart([0, 0]));
+    expect(await screen.findByText('Nenhuma movimentação no período.')).toBeTruthy();
+  });
+
+  it('says nothing of the kind once a month has money in it', async () => {
+    renderWith(<CashFlowChart title="Evolução do Fluxo de Caixa" />, async () => chart([0, 1250]));
+    await screen.findByTestId('cash-flow-chart');
+    expect(screen.queryByText('Nenhuma movimentação no período.')).toBeNull();
   });
 });
