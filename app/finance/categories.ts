@@ -50,7 +50,7 @@ async function createWithSlug(deps: AppDeps, data: Category, context: ActorConte
 
 const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
-export const DUPLICATE_CATEGORY_NAME = 'Já existe uma categoria com este nome nesta organização';
+const DUPLICATE_CATEGORY_NAME = 'Já existe uma categoria com este nome nesta organização';
 
 /**
  * Two categories of one name (accents and case aside) cannot be told apart in any list, filter or
