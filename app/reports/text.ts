@@ -27,5 +27,8 @@ export function cellText(value: Cell, kind: ColumnKind): string {
   }
 }
 
-/** The spec's growth string ('5%', '-12.5%') in pt-BR: '+5%', '-12,5%'. */
-export const growthText = (growth: string) => `${growth.startsWith('-') ? '' : '+'}${growth.replace('.', ',')}`;
+/**
+ * The spec's growth string ('5%', '-12.5%') in pt-BR: '+5%', '-12,5%'; '0%' and 'n/d' (no base to
+ * compare with) as they are, as the dashboard's cards write them.
+ */
+export const growthText = (growth: string) => `${Number.parseFloat(growth) > 0 ? '+' : ''}${growth.replace('.', ',')}`;
