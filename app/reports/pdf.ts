@@ -53,10 +53,13 @@ function summaryCards(report: Report): Content {
 
 function table(t: ReportTable): Content[] {
   const align = (kind: string) => (kind === 'text' ? 'left' : 'right');
+  // A figure stays on one line ('R$ 24.600,00', not 'R$' over '24.600,00'): the text columns give way.
+  const figure = (kind: string) => (kind === 'text' ? {} : { noWrap: true });
   const header: TableCell[] = t.columns.map((c) => ({ text: c.header, bold: true, color: 'white', fillColor: ACCENT, alignment: align(c.kind) }));
   const body: TableCell[][] = t.rows.map((row, r) => row.cells.map((value, i): TableCell => ({
     text: cellText(value, t.columns[i].kind),
     alignment: align(t.columns[i].kind),
+    ...figure(t.columns[i].kind),
     bold: row.emphasis !== undefined,
     fillColor: row.emphasis === 'result' ? '#e0e7ff' : r % 2 === 1 ? STRIPE : undefined,
     margin: i === 0 && row.indent ? [10, 0, 0, 0] : undefined,
@@ -64,7 +67,7 @@ function table(t: ReportTable): Content[] {
   if (t.totalLabel) {
     body.push(t.columns.map((c, i): TableCell => ({
       text: i === 0 ? t.totalLabel! : (c.kind === 'money' || c.kind === 'integer') && !t.noTotal?.includes(i) ? cellText(columnTotal(t, i), c.kind) : '',
-      bold: true, alignment: align(c.kind), fillColor: '#e0e7ff',
+      bold: true, alignment: align(c.kind), fillColor: '#e0e7ff', ...(i === 0 ? {} : figure(c.kind)),
     })));
   }
   return [
