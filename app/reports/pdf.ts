@@ -67,7 +67,7 @@ function table(t: ReportTable): Content[] {
   if (t.totalLabel) {
     body.push(t.columns.map((c, i): TableCell => ({
       text: i === 0 ? t.totalLabel! : (c.kind === 'money' || c.kind === 'integer') && !t.noTotal?.includes(i) ? cellText(columnTotal(t, i), c.kind) : '',
-      bold: true, alignment: align(c.kind), fillColor: '#e0e7ff', ...(i === 0 ? {} : figure(c.kind)),
+      bold: true, alignment: align(c.kind), fillColor: '#e0e7ff', ...figure(c.kind),
     })));
   }
   return [
